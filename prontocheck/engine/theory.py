@@ -1,0 +1,162 @@
+"""A theory: the axioms of a context, indexed for rule chaining, and its rule graph.
+
+The v1 PrOntoQA calculus works on *literals* ``p(c)`` / ``¬p(c)`` and *simple rules*
+``∀x(ℓ₁(x) → ℓ₂(x))``. A literal's predicate and polarity form its :data:`Key`; the rule graph
+has an edge ``ℓ₁ → ℓ₂`` per simple rule (networkx, built on first use). A negated consequent
+ends a path, because ``(p, False)`` and ``(p, True)`` are different nodes.
+
+>>> from prontocheck.syntax import parse_statement as p
+>>> t = Theory.from_axioms([p("Every cat is a carnivore."), p("Fae is a cat.")])
+>>> t.reachable(("cat", True), ("carnivore", True))
+True
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import cached_property
+
+import networkx as nx
+
+from prontocheck.logic.formulas import Atom, Const, ForAll, Formula, Implies, Not, Var, literal
+
+Key = tuple[str, bool]
+"""A literal without its argument: (predicate, polarity)."""
+
+
+def as_ground_literal(formula: Formula) -> tuple[Key, Const] | None:
+    """Split ``p(c)`` / ``¬p(c)`` into its key and constant; ``None`` for anything else.
+
+    >>> as_ground_literal(Not(Atom("kind", (Const("Fae"),))))
+    (('kind', False), Const(name='Fae'))
+    """
+    positive = True
+    if isinstance(formula, Not):
+        formula, positive = formula.operand, False  # type: ignore[assignment]
+    if isinstance(formula, Atom) and len(formula.args) == 1 and isinstance(formula.args[0], Const):
+        return (formula.predicate, positive), formula.args[0]
+    return None
+
+
+def _open_literal(formula: Formula, variable: str) -> Key | None:
+    positive = True
+    if isinstance(formula, Not):
+        formula, positive = formula.operand, False  # type: ignore[assignment]
+    if isinstance(formula, Atom) and formula.args == (Var(variable),):
+        return formula.predicate, positive
+    return None
+
+
+def as_simple_rule(formula: Formula) -> tuple[Key, Key] | None:
+    """Split ``∀x(ℓ₁(x) → ℓ₂(x))`` into its antecedent and consequent keys; ``None`` otherwise.
+
+    >>> from prontocheck.syntax import parse_statement as p
+    >>> as_simple_rule(p("Every carnivore is not herbivorous."))
+    (('carnivore', True), ('herbivorous', False))
+    """
+    if isinstance(formula, ForAll) and isinstance(formula.body, Implies):
+        ante = _open_literal(formula.body.antecedent, formula.variable)
+        cons = _open_literal(formula.body.consequent, formula.variable)
+        if ante is not None and cons is not None:
+            return ante, cons
+    return None
+
+
+def ground(key: Key, constant: Const) -> Formula:
+    """Rebuild the ground literal of a key.
+
+    >>> str(ground(("herbivorous", False), Const("Fae")))
+    '¬herbivorous(Fae)'
+    """
+    return literal(key[0], constant, key[1])
+
+
+@dataclass(frozen=True, slots=True)
+class RuleEdge:
+    """A simple rule as an edge of the rule graph."""
+
+    antecedent: Key
+    consequent: Key
+    formula: Formula
+
+
+@dataclass(eq=False)
+class Theory:
+    """The axioms A of a context, indexed.
+
+    Attributes:
+        axioms: every axiom, in context order (duplicates removed).
+        facts: the ground literals of A, by constant.
+        rules_into: simple rules of A, by consequent key.
+        rules_from: simple rules of A, by antecedent key.
+    """
+
+    axioms: tuple[Formula, ...]
+    axiom_set: frozenset[Formula]
+    facts: dict[Const, set[Key]] = field(default_factory=dict)
+    rules_into: dict[Key, list[RuleEdge]] = field(default_factory=dict)
+    rules_from: dict[Key, list[RuleEdge]] = field(default_factory=dict)
+    _reach: dict[Key, frozenset[Key]] = field(default_factory=dict, repr=False)
+
+    @classmethod
+    def from_axioms(cls, axioms: Iterable[Formula]) -> Theory:
+        """Index a list of axioms."""
+        unique = tuple(dict.fromkeys(axioms))
+        facts: dict[Const, set[Key]] = defaultdict(set)
+        into: dict[Key, list[RuleEdge]] = defaultdict(list)
+        out: dict[Key, list[RuleEdge]] = defaultdict(list)
+        for formula in unique:
+            lit = as_ground_literal(formula)
+            if lit is not None:
+                facts[lit[1]].add(lit[0])
+                continue
+            simple = as_simple_rule(formula)
+            if simple is not None:
+                edge = RuleEdge(simple[0], simple[1], formula)
+                into[simple[1]].append(edge)
+                out[simple[0]].append(edge)
+        return cls(unique, frozenset(unique), dict(facts), dict(into), dict(out))
+
+    def __contains__(self, formula: object) -> bool:
+        return formula in self.axiom_set
+
+    @cached_property
+    def graph(self) -> nx.DiGraph:
+        """The rule graph: an edge ``ℓ₁ → ℓ₂`` (attribute ``formula``) per simple rule."""
+        g = nx.DiGraph()
+        for edges in self.rules_into.values():
+            for e in edges:
+                g.add_edge(e.antecedent, e.consequent, formula=e.formula)
+        return g
+
+    def descendants(self, source: Key) -> frozenset[Key]:
+        """Every key a path of rules (of length ≥ 1) leads to from ``source``; memoised."""
+        found = self._reach.get(source)
+        if found is None:
+            seen: set[Key] = set()
+            todo = [source]
+            while todo:
+                for edge in self.rules_from.get(todo.pop(), ()):
+                    if edge.consequent not in seen:
+                        seen.add(edge.consequent)
+                        todo.append(edge.consequent)
+            found = self._reach[source] = frozenset(seen)
+        return found
+
+    def reachable(self, source: Key, target: Key) -> bool:
+        """Whether a path of rules leads from ``source`` to ``target`` (length 0 included)."""
+        return source == target or target in self.descendants(source)
+
+    def shortest_path(self, sources: Iterable[Key], target: Key) -> list[Key] | None:
+        """The shortest rule path from any of ``sources`` to ``target`` (ties: first source)."""
+        best: list[Key] | None = None
+        for s in sources:
+            if s == target:
+                return [s]
+            if self.reachable(s, target):
+                path: list[Key] = nx.shortest_path(self.graph, s, target)
+                if best is None or len(path) < len(best):
+                    best = path
+        return best

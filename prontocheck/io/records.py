@@ -1,0 +1,50 @@
+"""What readers yield: an input record to check, or an error naming the file, line and reason."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from prontocheck.prontoqa.problem import Problem
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One model output on one problem, read from an input file.
+
+    Attributes:
+        problem: the question (context, query, optional gold chain of thought and label).
+        output: the model's text.
+        id: the record's id (the input's own, else ``<file>:<line>``).
+        file: the input's name (``-`` for standard input).
+        line: 1-based line where the record starts.
+        metadata: the record's other fields, kept as they were (plus ``file``).
+    """
+
+    problem: Problem
+    output: str
+    id: str
+    file: str
+    line: int
+    metadata: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class RecordError:
+    """An input record that could not be read; it is reported and counted, never dropped.
+
+    Attributes:
+        file: the input's name.
+        line: 1-based line of the record, or ``None`` when the whole file is unreadable.
+        reason: what is wrong, quoting the offending value.
+        id: the record's id, when it could be read.
+    """
+
+    file: str
+    line: int | None
+    reason: str
+    id: str | None = None
+
+    def __str__(self) -> str:
+        where = self.file if self.line is None else f"{self.file}:{self.line}"
+        return f"{where}: {self.reason}"

@@ -1,0 +1,205 @@
+"""Logical forms: immutable terms and first-order formulas with structural equality.
+
+Every node is a frozen, slotted dataclass with tuple children, so equality and hashing are
+structural and free. Printing lives in :mod:`prontocheck.logic.printing`; ``str(f)`` gives the
+paper's notation and ``repr(f)`` the exact constructor form.
+
+>>> rule = ForAll("x", Implies(Atom("cat", (Var("x"),)), Atom("carnivore", (Var("x"),))))
+>>> str(rule)
+'∀x(cat(x) → carnivore(x))'
+>>> str(Not(Atom("herbivorous", (Const("fae"),))))
+'¬herbivorous(fae)'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+
+class _Printable:
+    """Mixin: ``str()`` prints in the paper's notation (see :mod:`.printing`)."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        from prontocheck.logic.printing import to_str
+
+        return to_str(self)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True, slots=True)
+class Const(_Printable):
+    """A constant: an entity name (``fae``, ``Fae``) or a number (``127``)."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Var(_Printable):
+    """A variable bound by a quantifier (``x``)."""
+
+    name: str
+
+
+Term = Union[Const, Var]
+
+
+@dataclass(frozen=True, slots=True)
+class Atom(_Printable):
+    """A predicate applied to terms: ``cat(fae)``, ``real_number(x)``."""
+
+    predicate: str
+    args: tuple[Term, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Not(_Printable):
+    """Negation ``¬φ``."""
+
+    operand: Formula
+
+
+@dataclass(frozen=True, slots=True)
+class And(_Printable):
+    """Conjunction ``φ ∧ ψ ∧ …`` of two or more operands (order kept)."""
+
+    operands: tuple[Formula, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Or(_Printable):
+    """Disjunction ``φ ∨ ψ ∨ …`` of two or more operands (order kept)."""
+
+    operands: tuple[Formula, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Implies(_Printable):
+    """Material implication ``φ → ψ``."""
+
+    antecedent: Formula
+    consequent: Formula
+
+
+@dataclass(frozen=True, slots=True)
+class ForAll(_Printable):
+    """Universal quantification ``∀x φ``."""
+
+    variable: str
+    body: Formula
+
+
+@dataclass(frozen=True, slots=True)
+class Exists(_Printable):
+    """Existential quantification ``∃x φ``."""
+
+    variable: str
+    body: Formula
+
+
+Formula = Union[Atom, Not, And, Or, Implies, ForAll, Exists]
+
+X = Var("x")
+"""The variable every sentence-level rule quantifies over."""
+
+
+def atom(predicate: str, term: Term) -> Atom:
+    """Build a unary atom.
+
+    >>> str(atom("cat", Const("fae")))
+    'cat(fae)'
+    """
+    return Atom(predicate, (term,))
+
+
+def literal(predicate: str, term: Term, positive: bool = True) -> Formula:
+    """Build ``p(t)`` or ``¬p(t)``.
+
+    >>> str(literal("kind", Const("fae"), positive=False))
+    '¬kind(fae)'
+    """
+    a = Atom(predicate, (term,))
+    return a if positive else Not(a)
+
+
+def negate(formula: Formula) -> Formula:
+    """Negate, removing a double negation instead of adding one.
+
+    >>> str(negate(Not(atom("cat", Const("fae")))))
+    'cat(fae)'
+    """
+    return formula.operand if isinstance(formula, Not) else Not(formula)
+
+
+def rule(antecedent: Formula, consequent: Formula, variable: str = "x") -> ForAll:
+    """Build ``∀x(antecedent → consequent)``.
+
+    >>> str(rule(atom("cat", X), Not(atom("herbivorous", X))))
+    '∀x(cat(x) → ¬herbivorous(x))'
+    """
+    return ForAll(variable, Implies(antecedent, consequent))
+
+
+def and_(*operands: Formula) -> Formula:
+    """Conjunction that flattens nested conjunctions; one operand is returned as is.
+
+    >>> str(and_(atom("a", X), and_(atom("b", X), atom("c", X))))
+    'a(x) ∧ b(x) ∧ c(x)'
+    """
+    flat: list[Formula] = []
+    for op in operands:
+        flat.extend(op.operands if isinstance(op, And) else (op,))
+    if not flat:
+        raise ValueError("and_() needs at least one operand")
+    return flat[0] if len(flat) == 1 else And(tuple(flat))
+
+
+def or_(*operands: Formula) -> Formula:
+    """Disjunction that flattens nested disjunctions; one operand is returned as is.
+
+    >>> str(or_(atom("a", X), atom("b", X)))
+    'a(x) ∨ b(x)'
+    """
+    flat: list[Formula] = []
+    for op in operands:
+        flat.extend(op.operands if isinstance(op, Or) else (op,))
+    if not flat:
+        raise ValueError("or_() needs at least one operand")
+    return flat[0] if len(flat) == 1 else Or(tuple(flat))
+
+
+def substitute(formula: Formula, variable: str, term: Term) -> Formula:
+    """Replace the free occurrences of ``variable`` by ``term``.
+
+    >>> str(substitute(atom("cat", X), "x", Const("fae")))
+    'cat(fae)'
+    """
+    return replace_term(formula, Var(variable), term)
+
+
+def replace_term(formula: Formula, old: Term, new: Term) -> Formula:
+    """Replace every occurrence of the term ``old`` by ``new``, except under a quantifier that
+    binds a variable of the same name (where ``old`` would mean something else).
+
+    >>> str(replace_term(atom("cat", Const("x")), Const("x"), X))
+    'cat(x)'
+    """
+    match formula:
+        case Atom(p, args):
+            return Atom(p, tuple(new if a == old else a for a in args))
+        case Not(op):
+            return Not(replace_term(op, old, new))
+        case And(ops):
+            return And(tuple(replace_term(o, old, new) for o in ops))
+        case Or(ops):
+            return Or(tuple(replace_term(o, old, new) for o in ops))
+        case Implies(a, c):
+            return Implies(replace_term(a, old, new), replace_term(c, old, new))
+        case ForAll(v, _) | Exists(v, _) if v == old.name:
+            return formula
+        case ForAll(v, body):
+            return ForAll(v, replace_term(body, old, new))
+        case Exists(v, body):
+            return Exists(v, replace_term(body, old, new))
+    raise TypeError(f"not a formula: {formula!r}")

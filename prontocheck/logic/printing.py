@@ -1,0 +1,66 @@
+"""Printing of logical forms in the paper's notation, with precedence-aware parentheses.
+
+The output is readable and exact: :func:`prontocheck.syntax.parse_formula` reads it back to
+an equal formula (a property test checks ``parse_formula(to_str(f)) == f``).
+
+>>> from prontocheck.logic.formulas import Const, X, atom, rule, Not
+>>> to_str(rule(atom("cat", X), atom("carnivore", X)))
+'∀x(cat(x) → carnivore(x))'
+>>> to_str(Not(atom("real_number", Const("127"))))
+'¬real_number(127)'
+"""
+
+from __future__ import annotations
+
+from typing import assert_never
+
+from prontocheck.logic.formulas import (
+    And,
+    Atom,
+    Const,
+    Exists,
+    ForAll,
+    Formula,
+    Implies,
+    Not,
+    Or,
+    Term,
+    Var,
+)
+
+# Binding strength: higher binds tighter.
+_PRECEDENCE = {Implies: 1, Or: 2, And: 3, Not: 4, Atom: 5, ForAll: 5, Exists: 5}
+
+
+def _wrap(child: Formula, min_precedence: int) -> str:
+    text = to_str(child)
+    return f"({text})" if _PRECEDENCE[type(child)] < min_precedence else text
+
+
+def to_str(node: Formula | Term) -> str:
+    """Print a formula or term in the paper's notation.
+
+    >>> from prontocheck.logic.formulas import X, atom, and_, or_
+    >>> to_str(or_(and_(atom("a", X), atom("b", X)), atom("c", X)))
+    'a(x) ∧ b(x) ∨ c(x)'
+    """
+    match node:
+        case Const(name) | Var(name):
+            return name
+        case Atom(predicate, args):
+            return f"{predicate}({', '.join(to_str(a) for a in args)})"
+        case Not(operand):
+            return "¬" + _wrap(operand, 4)
+        case And(operands):
+            # Nested conjunctions are parenthesised so that the tree shape round-trips.
+            return " ∧ ".join(_wrap(o, 4) if isinstance(o, And) else _wrap(o, 3) for o in operands)
+        case Or(operands):
+            return " ∨ ".join(_wrap(o, 3) if isinstance(o, Or) else _wrap(o, 2) for o in operands)
+        case Implies(antecedent, consequent):
+            return f"{_wrap(antecedent, 2)} → {_wrap(consequent, 1)}"
+        case ForAll(variable, body):
+            return f"∀{variable}({to_str(body)})"
+        case Exists(variable, body):
+            return f"∃{variable}({to_str(body)})"
+        case _:
+            assert_never(node)

@@ -1,0 +1,93 @@
+"""The library entry point: check one model output (or many) against a PrOntoQA problem."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from prontocheck.errors import UnparseableSentence
+from prontocheck.prontoqa.accuracy import proof_accuracies
+from prontocheck.prontoqa.problem import Problem, prepare
+from prontocheck.prontoqa.results import (
+    ExampleResult,
+    FirstError,
+    GoldInfo,
+    LabelResult,
+    StepResult,
+    Utility,
+    Validity,
+)
+from prontocheck.prontoqa.steps import StepInput, classify_steps
+from prontocheck.syntax.sentences import parse_statement
+from prontocheck.syntax.text import split_output
+
+
+def _step_input(text: str) -> StepInput:
+    try:
+        return StepInput(text, parse_statement(text))
+    except UnparseableSentence as e:
+        return StepInput(text, None, e.reason)
+
+
+def _first_error(steps: tuple[StepResult, ...]) -> FirstError | None:
+    for s in steps:
+        if not s.canonical:
+            return FirstError(s.index, s.kind)
+    return None
+
+
+def _steps_to_return(steps: tuple[StepResult, ...]) -> int | None:
+    for s in steps:
+        if s.validity is Validity.STRICT and s.atomic and s.utility is Utility.MISLEADING:
+            for later in steps[s.index + 1 :]:
+                if later.utility is Utility.USEFUL:
+                    return later.index - s.index
+            return None
+    return None
+
+
+def check(problem: Problem, output: str, *, id: str = "", metadata: Mapping[str, Any] | None = None) -> ExampleResult:
+    """Check one model output against a problem under the paper profile.
+
+    The problem is parsed once and cached, so checking many outputs of the same problem (for
+    example the rollouts of one RL prompt) costs only the output's own sentences.
+
+    Args:
+        problem: the question (context, query, optional gold chain of thought and label).
+        output: the model's text: chain of thought, then the answer ("True", "The answer is false.").
+        id: an identifier copied into the result.
+        metadata: extra fields copied into the result.
+
+    >>> p = Problem("Every cat is a carnivore. Every carnivore is not herbivorous. Fae is a cat.",
+    ...             "True or false: Fae is not herbivorous.")
+    >>> r = check(p, "Fae is a cat. Fae is a carnivore. Every carnivore is not herbivorous. Fae is not herbivorous. True")
+    >>> r.label.correct, r.proof.strict, r.proof.non_atomic, r.first_error.kind
+    (True, False, True, 'strict-non-atomic-useful')
+    """
+    prepared = prepare(problem)
+    split = split_output(output)
+    inputs = [_step_input(s.text) for s in split.steps]
+    steps = classify_steps(prepared.theory, prepared.gold, inputs)
+    proof = proof_accuracies(prepared.theory, [i.formula for i in inputs], prepared.goal)
+    return ExampleResult(
+        id=id,
+        label=LabelResult(split.answer, prepared.gold_label),
+        proof=proof,
+        steps=steps,
+        first_error=_first_error(steps),
+        steps_to_return=_steps_to_return(steps),
+        gold=GoldInfo(prepared.gold_source, tuple(str(f) for f in prepared.gold)),
+        warnings=prepared.warnings,
+        metadata=dict(metadata or {}),
+    )
+
+
+def check_batch(items: Iterable[tuple[Problem, str]]) -> list[ExampleResult]:
+    """Check many (problem, output) pairs; results in input order.
+
+    >>> p = Problem("Every cat is a carnivore. Fae is a cat.", "True or false: Fae is a carnivore.")
+    >>> [r.proof.strict for r in check_batch([(p, "Fae is a cat. Every cat is a carnivore. Fae is a carnivore. True"),
+    ...                                        (p, "False")])]
+    [True, False]
+    """
+    return [check(problem, output, id=str(i)) for i, (problem, output) in enumerate(items)]

@@ -1,0 +1,195 @@
+"""Typed result records of a PrOntoQA check; ``to_json()`` gives the per-record JSON of ``--output``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+
+class Validity(str, Enum):
+    """Validity of a step (paper-semantics.md)."""
+
+    STRICT = "strict"
+    """Derivable by Ax and Hop (modus ponens) from the context and the earlier valid steps."""
+    BROAD = "broad"
+    """Not strict, but derivable once rule composition ∀x(f→g), ∀x(g→h) ⊢ ∀x(f→h) is added."""
+    INVALID = "invalid"
+    """Parsed, but not derivable."""
+    UNPARSEABLE = "unparseable"
+    """The sentence is not in the grammar."""
+
+
+class Utility(str, Enum):
+    """Utility of a valid step with respect to the gold proof."""
+
+    USEFUL = "useful"
+    """In the gold proof, or a shortcut along it."""
+    MISLEADING = "misleading"
+    """Departs from the gold proof directly from a gold fact (a branch point taken the wrong way)."""
+    OFF_PATH = "off_path"
+    """Continues from something already off the gold proof."""
+
+
+METRICS = ("strict", "non_atomic", "broad", "valid")
+"""The four proof accuracies, by JSON key. The paper's "skip" accuracy is ``non_atomic``."""
+
+
+@dataclass(frozen=True, slots=True)
+class StepResult:
+    """One step of a chain of thought, classified on the three axes.
+
+    Attributes:
+        index: 0-based position among the steps.
+        text: the sentence as the model wrote it.
+        formula: its logical form in the paper's notation; ``None`` if unparseable.
+        validity: strict, broad, invalid or unparseable.
+        atomic: one rule application (strict steps); ``False`` for broad; ``None`` otherwise.
+        utility: useful, misleading or off_path for valid steps; ``None`` otherwise.
+        redundant: a repeat of an earlier valid step.
+        premises: indices of the earlier steps its cheapest derivation uses.
+        reason: why an unparseable step was rejected; ``None`` otherwise.
+    """
+
+    index: int
+    text: str
+    formula: str | None
+    validity: Validity
+    atomic: bool | None
+    utility: Utility | None
+    redundant: bool
+    premises: tuple[int, ...]
+    reason: str | None = None
+
+    @property
+    def canonical(self) -> bool:
+        """Strictly valid, atomic and useful (the paper's canonical step)."""
+        return self.validity is Validity.STRICT and bool(self.atomic) and self.utility is Utility.USEFUL
+
+    @property
+    def kind(self) -> str:
+        """The step kind combining the three axes: ``strict-atomic-misleading``, ``broad-useful``, …
+
+        >>> StepResult(0, "", "", Validity.BROAD, False, Utility.OFF_PATH, False, ()).kind
+        'broad-off-path'
+        """
+        if self.validity in (Validity.INVALID, Validity.UNPARSEABLE):
+            return self.validity.value
+        utility = self.utility.value.replace("_", "-") if self.utility else "unknown"
+        if self.validity is Validity.BROAD:
+            return f"broad-{utility}"
+        return f"strict-{'atomic' if self.atomic else 'non-atomic'}-{utility}"
+
+    def to_json(self) -> dict[str, Any]:
+        """The step as in the per-record JSON."""
+        return {
+            "index": self.index,
+            "text": self.text,
+            "formula": self.formula,
+            "validity": self.validity.value,
+            "atomic": self.atomic,
+            "utility": None if self.utility is None else self.utility.value,
+            "redundant": self.redundant,
+            "premises": list(self.premises),
+            "reason": self.reason,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class LabelResult:
+    """The answer: predicted and gold labels (``None`` when absent, e.g. for ``Prove:`` queries)."""
+
+    predicted: bool | None
+    gold: bool | None
+
+    @property
+    def correct(self) -> bool | None:
+        """Whether the predicted label equals the gold one; ``None`` when there is no gold label."""
+        if self.gold is None:
+            return None
+        return self.predicted is not None and self.predicted == self.gold
+
+    def to_json(self) -> dict[str, Any]:
+        """The label block of the per-record JSON."""
+        return {"predicted": self.predicted, "gold": self.gold, "correct": self.correct}
+
+
+@dataclass(frozen=True, slots=True)
+class ProofResult:
+    """Whether the chain of thought contains a proof of the goal, under each proof accuracy."""
+
+    strict: bool
+    non_atomic: bool
+    broad: bool
+    valid: bool
+
+    def to_json(self) -> dict[str, bool]:
+        """The proof block of the per-record JSON."""
+        return {m: getattr(self, m) for m in METRICS}
+
+
+@dataclass(frozen=True, slots=True)
+class FirstError:
+    """The first step that is not canonical, and its kind (see :attr:`StepResult.kind`)."""
+
+    index: int
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class GoldInfo:
+    """Where the gold chain of thought came from.
+
+    Attributes:
+        source: ``"given"`` (the record's), ``"derived"`` (shortest strict proof of the query or its
+            negation, derived from the context), or ``"none"`` (neither was possible).
+        chain: the gold formulas in the paper's notation, goal last.
+    """
+
+    source: str
+    chain: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ExampleResult:
+    """The full analysis of one model output on one problem.
+
+    Attributes:
+        id: the record's id.
+        label: predicted and gold labels.
+        proof: the four proof accuracies for this example.
+        steps: every step of the chain of thought, classified.
+        first_error: the first non-canonical step, or ``None``.
+        steps_to_return: after the first strict atomic misleading step, the number of steps until
+            the next useful one; ``None`` if there is no such step or no return.
+        gold: where the gold chain of thought came from.
+        warnings: problems with the record that did not stop the analysis (an unparseable context
+            sentence, a gold sentence that does not parse, a query that proves both ways, …).
+        metadata: the record's other fields, kept as they were.
+    """
+
+    id: str
+    label: LabelResult
+    proof: ProofResult
+    steps: tuple[StepResult, ...]
+    first_error: FirstError | None
+    steps_to_return: int | None
+    gold: GoldInfo
+    warnings: tuple[str, ...] = ()
+    metadata: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """The per-record JSON object written by ``prontocheck analyze --output``."""
+        return {
+            "id": self.id,
+            "label": self.label.to_json(),
+            "proof": self.proof.to_json(),
+            "steps": [s.to_json() for s in self.steps],
+            "first_error": None
+            if self.first_error is None
+            else {"index": self.first_error.index, "kind": self.first_error.kind},
+            "steps_to_return": self.steps_to_return,
+            "gold": {"source": self.gold.source, "chain": list(self.gold.chain)},
+            "warnings": list(self.warnings),
+            "metadata": self.metadata,
+        }

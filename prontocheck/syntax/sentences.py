@@ -1,0 +1,114 @@
+"""Sentences to logical forms, each distinct sentence parsed once per process.
+
+>>> str(parse_statement("Every cat is not herbivorous."))
+'∀x(cat(x) → ¬herbivorous(x))'
+>>> str(parse_statement("Wumpuses are yumpuses"))
+'∀x(wumpus(x) → yumpus(x))'
+>>> parse_query("True or false: Fae is not herbivorous.").kind
+'true_or_false'
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+
+from prontocheck.errors import UnparseableSentence
+from prontocheck.logic.formulas import Formula
+from prontocheck.syntax.grammar import parser
+from prontocheck.syntax.transform import Query
+
+_SPACES = re.compile(r"\s+")
+_FINAL_PUNCTUATION = " \t\n.;!?"
+
+
+def normalize(sentence: str) -> str:
+    """Collapse whitespace and drop the final full stop: the form sentences are cached under.
+
+    >>> normalize("  Fae is\\n a cat. ")
+    'Fae is a cat'
+    """
+    return _SPACES.sub(" ", sentence).strip(_FINAL_PUNCTUATION)
+
+
+def _reason(error: UnexpectedInput) -> str:
+    if isinstance(error, UnexpectedEOF):
+        return "the sentence ends before it is complete"
+    if isinstance(error, UnexpectedToken):
+        if error.token.type == "$END":
+            return "the sentence ends before it is complete"
+        return f"unexpected word {error.token.value!r}"
+    if isinstance(error, UnexpectedCharacters):
+        return f"unexpected character {error.char!r}"
+    return "no parse"
+
+
+@lru_cache(maxsize=1 << 16)
+def _parse(text: str) -> Formula | Query | UnparseableSentence:
+    # Failures are cached too: models repeat their unparseable sentences as much as the rest.
+    try:
+        return parser("prontoqa").parse(text)  # type: ignore[no-any-return]
+    except UnexpectedInput as e:
+        pos = e.pos_in_stream if isinstance(e.pos_in_stream, int) else None
+        return UnparseableSentence(text, _reason(e), pos=pos)
+    except VisitError as e:  # pragma: no cover - the transformer raises nothing on purpose
+        return UnparseableSentence(text, str(e.orig_exc))
+
+
+def parse_statement(sentence: str) -> Formula:
+    """Parse one context or chain-of-thought sentence to its logical form.
+
+    Raises:
+        UnparseableSentence: the sentence is not in the grammar (a query counts as such).
+
+    >>> str(parse_statement("So, 127 is a Mersenne prime."))
+    'mersenne_prime(127)'
+    """
+    text = normalize(sentence)
+    result = _parse(text)
+    if isinstance(result, UnparseableSentence):
+        raise result
+    if isinstance(result, Query):
+        raise UnparseableSentence(text, "a query where a statement was expected", pos=0)
+    return result
+
+
+def parse_query(sentence: str) -> Query:
+    """Parse a query, ``True or false: S`` or ``Prove: S``.
+
+    Raises:
+        UnparseableSentence: not a query of either form.
+
+    >>> str(parse_query("Prove: Fae is a dax.").formula)
+    'dax(Fae)'
+    """
+    text = normalize(sentence)
+    result = _parse(text)
+    if isinstance(result, UnparseableSentence):
+        raise result
+    if not isinstance(result, Query):
+        raise UnparseableSentence(text, "expected 'True or false:' or 'Prove:' before the sentence", pos=0)
+    return result
+
+
+@lru_cache(maxsize=1 << 12)
+def _parse_formula(text: str) -> Formula | UnparseableSentence:
+    try:
+        return parser("formula").parse(text)  # type: ignore[no-any-return]
+    except UnexpectedInput as e:
+        pos = e.pos_in_stream if isinstance(e.pos_in_stream, int) else None
+        return UnparseableSentence(text, _reason(e).replace("word", "symbol"), pos=pos)
+
+
+def parse_formula(text: str) -> Formula:
+    """Parse a formula written in the paper's notation (the inverse of ``str``).
+
+    >>> str(parse_formula("∀x(cat(x) → ¬herbivorous(x))"))
+    '∀x(cat(x) → ¬herbivorous(x))'
+    """
+    result = _parse_formula(text.strip())
+    if isinstance(result, UnparseableSentence):
+        raise result
+    return result
