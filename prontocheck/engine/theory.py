@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 import networkx as nx
 
@@ -26,6 +26,7 @@ Key = tuple[str, bool]
 """A literal without its argument: (predicate, polarity)."""
 
 
+@lru_cache(maxsize=1 << 16)
 def as_ground_literal(formula: Formula) -> tuple[Key, Const] | None:
     """Split ``p(c)`` / ``¬p(c)`` into its key and constant; ``None`` for anything else.
 
@@ -49,6 +50,7 @@ def _open_literal(formula: Formula, variable: str) -> Key | None:
     return None
 
 
+@lru_cache(maxsize=1 << 16)
 def as_simple_rule(formula: Formula) -> tuple[Key, Key] | None:
     """Split ``∀x(ℓ₁(x) → ℓ₂(x))`` into its antecedent and consequent keys; ``None`` otherwise.
 
@@ -64,6 +66,7 @@ def as_simple_rule(formula: Formula) -> tuple[Key, Key] | None:
     return None
 
 
+@lru_cache(maxsize=1 << 16)
 def ground(key: Key, constant: Const) -> Formula:
     """Rebuild the ground literal of a key.
 

@@ -1,7 +1,6 @@
 """Logical forms (frozen dataclasses) and their printing in the paper's notation."""
 
 from prontocheck.logic.formulas import (
-    X,
     And,
     Atom,
     Const,
@@ -13,6 +12,7 @@ from prontocheck.logic.formulas import (
     Or,
     Term,
     Var,
+    X,
     and_,
     atom,
     literal,

@@ -13,19 +13,35 @@ paper's notation and ``repr(f)`` the exact constructor form.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Union
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
+from functools import cache
+
+
+@cache
+def _printer() -> Callable[[object], str]:
+    # printing imports this module, so it is looked up on first use rather than at import.
+    from prontocheck.logic.printing import to_str
+
+    return to_str  # type: ignore[return-value]
 
 
 class _Printable:
-    """Mixin: ``str()`` prints in the paper's notation (see :mod:`.printing`)."""
+    """Mixin: ``str()`` prints in the paper's notation (see :mod:`.printing`).
+
+    Composite nodes compute their hash once, at construction: formulas are dictionary keys
+    everywhere in the checker, and a recomputed structural hash is a tree walk per lookup.
+    """
 
     __slots__ = ()
 
-    def __str__(self) -> str:
-        from prontocheck.logic.printing import to_str
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
+        # Rebuild through the constructor: a pickled cached hash would be stale in a process with
+        # another string-hash seed (multiprocessing workers).
+        return type(self), tuple(getattr(self, f.name) for f in fields(self) if f.init)  # type: ignore[arg-type]
 
-        return to_str(self)  # type: ignore[arg-type]
+    def __str__(self) -> str:
+        return _printer()(self)  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +58,7 @@ class Var(_Printable):
     name: str
 
 
-Term = Union[Const, Var]
+Term = Const | Var
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,12 +68,28 @@ class Atom(_Printable):
     predicate: str
     args: tuple[Term, ...]
 
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash(("Atom", self.predicate, self.args)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
 
 @dataclass(frozen=True, slots=True)
 class Not(_Printable):
     """Negation ``¬φ``."""
 
     operand: Formula
+
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash(("Not", self.operand)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,12 +98,28 @@ class And(_Printable):
 
     operands: tuple[Formula, ...]
 
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash(("And", self.operands)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
 
 @dataclass(frozen=True, slots=True)
 class Or(_Printable):
     """Disjunction ``φ ∨ ψ ∨ …`` of two or more operands (order kept)."""
 
     operands: tuple[Formula, ...]
+
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash(("Or", self.operands)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +129,14 @@ class Implies(_Printable):
     antecedent: Formula
     consequent: Formula
 
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash(("Implies", self.antecedent, self.consequent)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
 
 @dataclass(frozen=True, slots=True)
 class ForAll(_Printable):
@@ -88,6 +144,14 @@ class ForAll(_Printable):
 
     variable: str
     body: Formula
+
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash(("ForAll", self.variable, self.body)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,8 +161,16 @@ class Exists(_Printable):
     variable: str
     body: Formula
 
+    _hash: int = field(init=False, repr=False, compare=False)
 
-Formula = Union[Atom, Not, And, Or, Implies, ForAll, Exists]
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash(("Exists", self.variable, self.body)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+
+Formula = Atom | Not | And | Or | Implies | ForAll | Exists
 
 X = Var("x")
 """The variable every sentence-level rule quantifies over."""

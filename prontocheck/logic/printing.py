@@ -12,6 +12,7 @@ an equal formula (a property test checks ``parse_formula(to_str(f)) == f``).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import assert_never
 
 from prontocheck.logic.formulas import (
@@ -37,12 +38,15 @@ def _wrap(child: Formula, min_precedence: int) -> str:
     return f"({text})" if _PRECEDENCE[type(child)] < min_precedence else text
 
 
+@lru_cache(maxsize=1 << 16)
 def to_str(node: Formula | Term) -> str:
     """Print a formula or term in the paper's notation.
 
     >>> from prontocheck.logic.formulas import X, atom, and_, or_
     >>> to_str(or_(and_(atom("a", X), atom("b", X)), atom("c", X)))
     'a(x) ∧ b(x) ∨ c(x)'
+
+    Memoised: the same formulas are printed for record after record.
     """
     match node:
         case Const(name) | Var(name):

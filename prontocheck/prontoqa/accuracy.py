@@ -17,10 +17,11 @@ whose formula is the goal γ is established under M.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import chain
 
-from prontocheck.engine.theory import Theory, as_ground_literal, as_simple_rule, ground
-from prontocheck.logic.formulas import Formula
-from prontocheck.prontoqa.results import ProofResult
+from prontocheck.engine.theory import Key, Theory, as_ground_literal, as_simple_rule
+from prontocheck.logic.formulas import Const, Formula
+from prontocheck.prontoqa.results import METRICS, ProofResult
 
 
 class _Established:
@@ -31,6 +32,8 @@ class _Established:
         self.chains = chains  # any number of Hops (else exactly one)
         self.composes = composes  # rule composition admitted
         self.formulas: set[Formula] = set()
+        self.fact_keys: dict[Const, set[Key]] = {}  # established facts, by constant
+        self.composed: dict[Key, list[Key]] = {}  # established rules not in A: consequent → antecedents
 
     def admits(self, phi: Formula) -> bool:
         if phi in self.formulas or phi in self.theory:
@@ -41,26 +44,24 @@ class _Established:
             if self.chains:
                 # Every rule established under these metrics is a rule path of A, so chaining Hops
                 # from the established and context facts is reachability in A's rule graph.
-                sources = {k for k in self.theory.facts.get(c, ())}
-                sources.update(k for f in self.formulas if (fl := as_ground_literal(f)) and fl[1] == c for k in (fl[0],))
+                sources = chain(self.theory.facts.get(c, ()), self.fact_keys.get(c, ()))
                 return any(self.theory.reachable(s, key) for s in sources)
+            facts = self.fact_keys.get(c, set())
             for edge in self.theory.rules_into.get(key, ()):
-                if edge.formula in self.formulas and ground(edge.antecedent, c) in self.formulas:
+                if edge.antecedent in facts and edge.formula in self.formulas:
                     return True
-            if self.composes:
-                for f in self.formulas:
-                    simple = as_simple_rule(f)
-                    if simple is not None and simple[1] == key and ground(simple[0], c) in self.formulas:
-                        return True
-            return False
+            return any(a in facts for a in self.composed.get(key, ()))
         simple = as_simple_rule(phi)
         return self.composes and simple is not None and self.theory.reachable(*simple)
 
-    def add(self, phi: Formula) -> bool:
-        if self.admits(phi):
+    def add(self, phi: Formula) -> None:
+        """Record an admitted formula as established."""
+        if phi not in self.formulas:
             self.formulas.add(phi)
-            return True
-        return False
+            if (lit := as_ground_literal(phi)) is not None:
+                self.fact_keys.setdefault(lit[1], set()).add(lit[0])
+            elif (simple := as_simple_rule(phi)) is not None and phi not in self.theory:
+                self.composed.setdefault(simple[1], []).append(simple[0])
 
 
 def proof_accuracies(theory: Theory, formulas: Sequence[Formula | None], goal: Formula | None) -> ProofResult:
@@ -73,19 +74,29 @@ def proof_accuracies(theory: Theory, formulas: Sequence[Formula | None], goal: F
     >>> proof_accuracies(t, [p("Fae is a cat."), p("Fae is a carnivore.")], p("Fae is a carnivore."))
     ProofResult(strict=False, non_atomic=True, broad=False, valid=True)
     """
-    if goal is None:
+    if goal is None or goal not in formulas:
         return ProofResult(False, False, False, False)
-    metrics = {
-        "strict": _Established(theory, chains=False, composes=False),
-        "non_atomic": _Established(theory, chains=True, composes=False),
-        "broad": _Established(theory, chains=False, composes=True),
-        "valid": _Established(theory, chains=True, composes=True),
-    }
-    proved = dict.fromkeys(metrics, False)
+    # Steps after the last statement of the goal cannot change the verdict.
+    last = max(i for i, phi in enumerate(formulas) if phi == goal)
+    formulas = formulas[: last + 1]
+    strict = _Established(theory, chains=False, composes=False)
+    non_atomic = _Established(theory, chains=True, composes=False)
+    broad = _Established(theory, chains=False, composes=True)
+    valid = _Established(theory, chains=True, composes=True)
+    proved = dict.fromkeys(METRICS, False)
     for phi in formulas:
         if phi is None:
             continue
-        for name, established in metrics.items():
-            if established.add(phi) and phi == goal:
-                proved[name] = True
+        # E_strict ⊆ E_non_atomic ⊆ E_valid and E_strict ⊆ E_broad ⊆ E_valid, so what strict
+        # admits every metric admits, and what non_atomic or broad admits valid admits.
+        if strict.admits(phi):
+            admitted = dict.fromkeys(METRICS, True)
+        else:
+            na, br = non_atomic.admits(phi), broad.admits(phi)
+            admitted = {"strict": False, "non_atomic": na, "broad": br, "valid": na or br or valid.admits(phi)}
+        for name, established in zip(METRICS, (strict, non_atomic, broad, valid)):
+            if admitted[name]:
+                established.add(phi)
+                if phi == goal:
+                    proved[name] = True
     return ProofResult(**proved)

@@ -60,7 +60,8 @@ def check(problem: Problem, output: str, *, id: str = "", metadata: Mapping[str,
 
     >>> p = Problem("Every cat is a carnivore. Every carnivore is not herbivorous. Fae is a cat.",
     ...             "True or false: Fae is not herbivorous.")
-    >>> r = check(p, "Fae is a cat. Fae is a carnivore. Every carnivore is not herbivorous. Fae is not herbivorous. True")
+    >>> r = check(p, "Fae is a cat. Fae is a carnivore. Every carnivore is not herbivorous. "
+    ...              "Fae is not herbivorous. True")
     >>> r.label.correct, r.proof.strict, r.proof.non_atomic, r.first_error.kind
     (True, False, True, 'strict-non-atomic-useful')
     """
@@ -68,7 +69,10 @@ def check(problem: Problem, output: str, *, id: str = "", metadata: Mapping[str,
     split = split_output(output)
     inputs = [_step_input(s.text) for s in split.steps]
     steps = classify_steps(prepared.theory, prepared.gold, inputs)
-    proof = proof_accuracies(prepared.theory, [i.formula for i in inputs], prepared.goal)
+    # Invalid and unparseable steps can never be established: only valid steps are offered.
+    valid = [i.formula if s.validity in (Validity.STRICT, Validity.BROAD) else None
+             for i, s in zip(inputs, steps)]
+    proof = proof_accuracies(prepared.theory, valid, prepared.goal)
     return ExampleResult(
         id=id,
         label=LabelResult(split.answer, prepared.gold_label),

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 
-class Validity(str, Enum):
+class Validity(StrEnum):
     """Validity of a step (paper-semantics.md)."""
 
     STRICT = "strict"
@@ -20,7 +20,7 @@ class Validity(str, Enum):
     """The sentence is not in the grammar."""
 
 
-class Utility(str, Enum):
+class Utility(StrEnum):
     """Utility of a valid step with respect to the gold proof."""
 
     USEFUL = "useful"

@@ -71,14 +71,14 @@ class _Classifier:
         self.misleading_rules: set[Formula] = set()
         # Keys f with a gold fact f(c): a fact of G that is a context fact or stated by a useful step.
         self.gold_fact_keys: set[Key] = set()
-        self.gold_rule_graph = nx.DiGraph()
+        self.gold_rules_from: dict[Key, list[Key]] = defaultdict(list)
         for g in gold:
             lit = as_ground_literal(g)
             if lit is not None and g in theory:
                 self.gold_fact_keys.add(lit[0])
             simple = as_simple_rule(g)
             if simple is not None:
-                self.gold_rule_graph.add_edge(*simple)
+                self.gold_rules_from[simple[0]].append(simple[1])
 
     # -- derivations of ground literals ---------------------------------------------------
 
@@ -144,12 +144,8 @@ class _Classifier:
         graph = self._rule_graph()
         best: tuple[tuple[int, int], tuple[int, ...]] | None = None
         for path in islice(nx.all_simple_paths(graph, ante, cons), MAX_PATHS):
-            stated = tuple(
-                sorted(
-                    (i for a, b in zip(path, path[1:]) if (i := self.latest.get(graph.edges[a, b]["formula"])) is not None),
-                    reverse=True,
-                )
-            )
+            used = (self.latest.get(graph.edges[a, b]["formula"]) for a, b in zip(path, path[1:]))
+            stated = tuple(sorted((i for i in used if i is not None), reverse=True))
             rank = (-len(stated), len(path))
             if best is None or rank < best[0]:
                 best = (rank, stated)
@@ -157,12 +153,21 @@ class _Classifier:
 
     # -- one step ------------------------------------------------------------------------------
 
+    def _along_gold_rules(self, ante: Key, cons: Key) -> bool:
+        """Whether a path of gold-proof rules leads from ``ante`` to ``cons`` (length ≥ 1)."""
+        seen, todo = {ante}, [ante]
+        while todo:
+            for nxt in self.gold_rules_from.get(todo.pop(), ()):
+                if nxt == cons:
+                    return True
+                if nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+        return False
+
     def _rule_utility(self, formula: Formula, ante: Key, cons: Key) -> Utility:
-        if formula in self.gold or (
-            ante != cons and ante in self.gold_rule_graph and cons in self.gold_rule_graph
-            and nx.has_path(self.gold_rule_graph, ante, cons)
-        ):
-            return Utility.USEFUL
+        if formula in self.gold or (ante != cons and self._along_gold_rules(ante, cons)):
+            return Utility.USEFUL  # in the gold proof, or a shortcut along it
         return Utility.MISLEADING if ante in self.gold_fact_keys else Utility.OFF_PATH
 
     def _fact_utility(self, formula: Formula, derivation: Derivation) -> Utility:
@@ -181,7 +186,8 @@ class _Classifier:
     def classify(self, index: int, step: StepInput) -> StepResult:
         phi = step.formula
         if phi is None:
-            return self._record(StepResult(index, step.text, None, Validity.UNPARSEABLE, None, None, False, (), step.reason))
+            unparseable = StepResult(index, step.text, None, Validity.UNPARSEABLE, None, None, False, (), step.reason)
+            return self._record(unparseable)
         text, shown = step.text, str(phi)
         if phi in self.latest:  # a repeat: cost 0
             first = self.first[phi]
@@ -213,7 +219,8 @@ class _Classifier:
             premises = self.composition_premises(*simple)
             if premises is not None:
                 utility = Utility.OFF_PATH if simple[0] == simple[1] else self._rule_utility(phi, *simple)
-                return self._record(StepResult(index, text, shown, Validity.BROAD, False, utility, False, premises), phi)
+                broad = StepResult(index, text, shown, Validity.BROAD, False, utility, False, premises)
+                return self._record(broad, phi)
         return self._record(StepResult(index, text, shown, Validity.INVALID, None, None, False, ()))
 
     def _record(self, result: StepResult, formula: Formula | None = None) -> StepResult:
@@ -244,7 +251,8 @@ def classify_steps(theory: Theory, gold: Sequence[Formula], steps: Sequence[Step
     >>> from prontocheck.syntax import parse_statement as p
     >>> t = Theory.from_axioms([p(s) for s in ["Every cat is a carnivore.", "Fae is a cat."]])
     >>> gold = [p("Fae is a cat."), p("Every cat is a carnivore."), p("Fae is a carnivore.")]
-    >>> [r.kind for r in classify_steps(t, gold, [StepInput(s, p(s)) for s in ["Fae is a cat.", "Fae is a carnivore."]])]
+    >>> steps = [StepInput(s, p(s)) for s in ["Fae is a cat.", "Fae is a carnivore."]]
+    >>> [r.kind for r in classify_steps(t, gold, steps)]
     ['strict-atomic-useful', 'strict-non-atomic-useful']
     """
     classifier = _Classifier(theory, gold)

@@ -1,0 +1,46 @@
+"""The report layer: aggregate checked examples into summaries and render them.
+
+>>> from prontocheck import Problem, check
+>>> from prontocheck.report import render, summarize
+>>> p = Problem("Every cat is a carnivore. Fae is a cat.", "True or false: Fae is a carnivore.")
+>>> s = summarize([check(p, "Fae is a cat. Every cat is a carnivore. Fae is a carnivore. True")])
+>>> s.proof["strict"].value, s.steps.total
+(1.0, 3)
+>>> print(render(s, "markdown").splitlines()[0])
+| figure | (total) |
+"""
+
+from prontocheck.report.aggregate import (
+    DEFAULT_LIMIT,
+    NO_ERROR,
+    NO_GROUP,
+    GroupedSummaryBuilder,
+    SummaryBuilder,
+    group_key,
+    summarize,
+    summarize_by,
+    summarize_groups,
+)
+from prontocheck.report.render import (
+    CSV_COLUMNS,
+    FORMATS,
+    TOTAL,
+    Report,
+    render,
+    render_csv,
+    render_errors,
+    render_json,
+    render_markdown,
+    render_table,
+    render_unparseable,
+)
+from prontocheck.report.stats import Z95, Rate, proportion, wilson_interval
+from prontocheck.report.summary import GroupedSummary, StepCounts, StepsToReturn, Summary, Unparseable
+
+__all__ = [
+    "CSV_COLUMNS", "DEFAULT_LIMIT", "FORMATS", "NO_ERROR", "NO_GROUP", "TOTAL", "Z95", "GroupedSummary",
+    "GroupedSummaryBuilder", "Rate", "Report", "StepCounts", "StepsToReturn", "Summary", "SummaryBuilder",
+    "Unparseable", "group_key", "proportion", "render", "render_csv", "render_errors", "render_json",
+    "render_markdown", "render_table", "render_unparseable", "summarize", "summarize_by", "summarize_groups",
+    "wilson_interval",
+]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from functools import cache
+
 from prontocheck._resources import read_text
 
 _ES_ENDINGS = ("uses", "sses", "xes", "zzes", "ches", "shes")

@@ -21,6 +21,8 @@ from prontocheck.syntax.grammar import parser
 from prontocheck.syntax.transform import Query
 
 _SPACES = re.compile(r"\s+")
+_INTERNED: dict[Formula | Query, Formula | Query] = {}
+_MAX_INTERNED = 1 << 17
 _FINAL_PUNCTUATION = " \t\n.;!?"
 
 
@@ -49,12 +51,24 @@ def _reason(error: UnexpectedInput) -> str:
 def _parse(text: str) -> Formula | Query | UnparseableSentence:
     # Failures are cached too: models repeat their unparseable sentences as much as the rest.
     try:
-        return parser("prontoqa").parse(text)  # type: ignore[no-any-return]
+        result: Formula | Query = parser("prontoqa").parse(text)  # type: ignore[assignment]
     except UnexpectedInput as e:
         pos = e.pos_in_stream if isinstance(e.pos_in_stream, int) else None
         return UnparseableSentence(text, _reason(e), pos=pos)
     except VisitError as e:  # pragma: no cover - the transformer raises nothing on purpose
         return UnparseableSentence(text, str(e.orig_exc))
+    # "Cats are carnivores" and "Every cat is a carnivore" share one object: lookups then
+    # succeed on identity without a structural comparison.
+    if len(_INTERNED) > _MAX_INTERNED:
+        _INTERNED.clear()
+    return _INTERNED.setdefault(result, result)  # type: ignore[return-value]
+
+
+@lru_cache(maxsize=1 << 16)
+def _parse_raw(sentence: str) -> tuple[str, Formula | Query | UnparseableSentence]:
+    # Keyed on the text as written, so a repeated sentence skips normalisation too.
+    text = normalize(sentence)
+    return text, _parse(text)
 
 
 def parse_statement(sentence: str) -> Formula:
@@ -66,8 +80,7 @@ def parse_statement(sentence: str) -> Formula:
     >>> str(parse_statement("So, 127 is a Mersenne prime."))
     'mersenne_prime(127)'
     """
-    text = normalize(sentence)
-    result = _parse(text)
+    text, result = _parse_raw(sentence)
     if isinstance(result, UnparseableSentence):
         raise result
     if isinstance(result, Query):
@@ -84,8 +97,7 @@ def parse_query(sentence: str) -> Query:
     >>> str(parse_query("Prove: Fae is a dax.").formula)
     'dax(Fae)'
     """
-    text = normalize(sentence)
-    result = _parse(text)
+    text, result = _parse_raw(sentence)
     if isinstance(result, UnparseableSentence):
         raise result
     if not isinstance(result, Query):
@@ -96,7 +108,7 @@ def parse_query(sentence: str) -> Query:
 @lru_cache(maxsize=1 << 12)
 def _parse_formula(text: str) -> Formula | UnparseableSentence:
     try:
-        return parser("formula").parse(text)  # type: ignore[no-any-return]
+        return parser("formula").parse(text)  # type: ignore[return-value]
     except UnexpectedInput as e:
         pos = e.pos_in_stream if isinstance(e.pos_in_stream, int) else None
         return UnparseableSentence(text, _reason(e).replace("word", "symbol"), pos=pos)

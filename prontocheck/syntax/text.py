@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 
 # A sentence ends at . ; ! ? or a line break. (Decimal points do not occur in PrOntoQA text.)
-_SENTENCE = re.compile(r"[^.;!?\n]+[.;!?]*")
+_SENTENCE = re.compile(r"\s*([^.;!?\n]*[^.;!?\s][.;!?]*)")
 _NEXT_QUESTION = re.compile(r"(?:^|\s)Q:")
 _ANSWER = re.compile(
     r"^(?:(?:so|thus|therefore|hence)\s*,?\s*)?(?:(?:the\s+)?(?:final\s+)?answer\s*(?:is|:)\s*|a\s*:\s*|label\s*:\s*)?"
@@ -50,13 +50,7 @@ def split_sentences(text: str) -> list[Span]:
     >>> [s.text for s in split_sentences("Fae is a cat; Fae is kind.\\nTrue")]
     ['Fae is a cat;', 'Fae is kind.', 'True']
     """
-    spans = []
-    for m in _SENTENCE.finditer(text):
-        raw = m.group()
-        stripped = raw.strip()
-        if stripped.strip(".;!?"):
-            spans.append(Span(stripped, m.start() + (len(raw) - len(raw.lstrip()))))
-    return spans
+    return [Span(m.group(1), m.start(1)) for m in _SENTENCE.finditer(text)]
 
 
 def answer_of(sentence: str) -> bool | None:

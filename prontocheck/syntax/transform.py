@@ -8,7 +8,6 @@ from typing import Literal
 from lark import Token, Transformer, v_args
 
 from prontocheck.logic.formulas import (
-    X,
     And,
     Atom,
     Const,
@@ -19,6 +18,7 @@ from prontocheck.logic.formulas import (
     Not,
     Or,
     Var,
+    X,
     replace_term,
     rule,
 )

@@ -1,0 +1,183 @@
+"""The ``prontocheck`` command line: thin click commands over the library; the only module that prints.
+
+Exit codes: 0 done; 1 a ``--fail-under`` threshold was missed; 2 usage error or unreadable input.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator, Sequence
+from contextlib import ExitStack, contextmanager
+from typing import IO, Any
+
+import click
+from rich.console import Console
+from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+from prontocheck import __version__
+from prontocheck.analyze import DEMO_NAME, Checked, analyze_file, demo_input, error_json
+from prontocheck.errors import InputError, UsageError
+from prontocheck.io import FORMATS as INPUT_FORMATS
+from prontocheck.prontoqa.results import METRICS
+from prontocheck.report import (
+    FORMATS as OUTPUT_FORMATS,
+)
+from prontocheck.report import (
+    GroupedSummaryBuilder,
+    Report,
+    SummaryBuilder,
+    render,
+    render_errors,
+    render_unparseable,
+)
+
+THRESHOLD_METRICS = ("label_accuracy", *METRICS)
+FIELD_NAMES = ("context", "query", "output", "gold_cot", "gold_label", "id")
+MAX_MESSAGES = 20
+
+
+def _pairs(values: Sequence[str], what: str) -> dict[str, str]:
+    pairs = {}
+    for value in values:
+        name, sep, rest = value.partition("=")
+        if not sep or not name or not rest:
+            raise click.BadParameter(f"expected NAME=VALUE, got {value!r}", param_hint=what)
+        pairs[name.strip()] = rest.strip()
+    return pairs
+
+
+def _thresholds(values: Sequence[str]) -> dict[str, float]:
+    out = {}
+    for name, text in _pairs(values, "--fail-under").items():
+        if name not in THRESHOLD_METRICS:
+            raise click.BadParameter(f"unknown metric {name!r}; expected one of {', '.join(THRESHOLD_METRICS)}",
+                                     param_hint="--fail-under")
+        try:
+            out[name] = float(text)
+        except ValueError:
+            raise click.BadParameter(f"{text!r} is not a number", param_hint="--fail-under") from None
+    return out
+
+
+def _missed(report: Report, thresholds: dict[str, float]) -> list[str]:
+    total = report.to_json()
+    total = total.get("total", total)
+    missed = []
+    for name, minimum in thresholds.items():
+        figure = total["label_accuracy"] if name == "label_accuracy" else total["proof_accuracy"][name]
+        value = figure["value"]
+        if value is None or value < minimum:
+            missed.append(f"{name} = {value if value is None else f'{value:.4f}'} is under {minimum}")
+    return missed
+
+
+@contextmanager
+def _progress(enabled: bool) -> Iterator[Any]:
+    if not enabled:
+        yield None
+        return
+    progress = Progress(SpinnerColumn(), TextColumn("{task.description}"), TextColumn("{task.completed} records"),
+                        TimeElapsedColumn(), console=Console(stderr=True), transient=True)
+    with progress:
+        yield progress
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="prontocheck")
+def main() -> None:
+    """Symbolic proof checking of chains of thought (PrOntoQA)."""
+
+
+@main.command()
+@click.argument("inputs", nargs=-1, metavar="[INPUT]...")
+@click.option("-o", "--output", type=click.File("w", encoding="utf-8", lazy=True),
+              help="Write one JSON line per input record (its analysis, or its error) to this file.")
+@click.option("-f", "--format", "fmt", type=click.Choice(OUTPUT_FORMATS),
+              help="Summary format on stdout [default: table on a terminal, else json].")
+@click.option("-g", "--group-by", metavar="KEY",
+              help="Break every figure down by a metadata key (e.g. model, hops) or 'file'.")
+@click.option("--field", "fields", multiple=True, metavar="NAME=KEY",
+              help=f"Read field NAME ({', '.join(FIELD_NAMES)}) from KEY (dotted for nested) in native JSONL.")
+@click.option("--input-format", type=click.Choice(("auto", *INPUT_FORMATS)), default="auto", show_default=True,
+              help="Input format; 'auto' detects it from the content.")
+@click.option("--fail-under", "fail_under", multiple=True, metavar="METRIC=VALUE",
+              help=f"Exit 1 if METRIC ({', '.join(THRESHOLD_METRICS)}) is under VALUE.")
+@click.option("-q", "--quiet", is_flag=True, help="No progress bar and no per-record messages on stderr.")
+def analyze(inputs: tuple[str, ...], output: IO[str] | None, fmt: str | None, group_by: str | None,
+            fields: tuple[str, ...], input_format: str, fail_under: tuple[str, ...], quiet: bool) -> None:
+    """Check model chains of thought and report proof and label accuracies.
+
+    INPUT is a native JSONL file, an original PrOntoQA log or JSON file (optionally gzip, bz2 or
+    xz compressed), or '-' for standard input. Without INPUT, the embedded demo is analysed.
+    """
+    thresholds = _thresholds(fail_under)
+    field_map = _pairs(fields, "--field")
+    err = Console(stderr=True, highlight=False, soft_wrap=True)
+    builder: SummaryBuilder | GroupedSummaryBuilder = GroupedSummaryBuilder(group_by) if group_by else SummaryBuilder()
+    unreadable = False
+    messages = 0
+    with ExitStack() as stack:
+        paths = list(inputs) or [str(stack.enter_context(demo_input()))]
+        progress = stack.enter_context(_progress(not quiet and sys.stderr.isatty()))
+        for path in paths:
+            name = DEMO_NAME if not inputs else path
+            task = progress.add_task(name, total=None) if progress is not None else None
+            try:
+                for item in analyze_file(path, input_format=input_format, fields=field_map):
+                    if isinstance(item, Checked):
+                        builder.add(item.result)
+                        line = item.to_json()
+                    else:
+                        builder.add_error(item)
+                        line = error_json(item)
+                        messages += 1
+                        if not quiet and messages <= MAX_MESSAGES:
+                            err.print(f"[red]error[/red] {item}")
+                    if output is not None:
+                        output.write(json.dumps(line, ensure_ascii=False) + "\n")
+                    if task is not None:
+                        progress.advance(task)
+            except UsageError as e:
+                raise click.UsageError(str(e)) from e
+            except InputError as e:
+                err.print(f"[red]error[/red] {e}")
+                unreadable = True
+            if task is not None:
+                progress.remove_task(task)
+    if messages > MAX_MESSAGES and not quiet:
+        err.print(f"… and {messages - MAX_MESSAGES} more bad records (all are in the summary and in --output)")
+
+    report = builder.build()
+    fmt = fmt or ("table" if sys.stdout.isatty() else "json")
+    rendered = render(report, fmt)
+    if isinstance(rendered, str):
+        click.echo(rendered.rstrip("\n"))
+    else:
+        out = Console(highlight=False, soft_wrap=False)
+        out.print(rendered)
+        unparseable = render_unparseable(report)
+        if unparseable:
+            out.print(f"\n[bold]Unparseable sentences ({len(unparseable)} distinct)[/bold]")
+            for text in unparseable:
+                out.print(f"  {text}", markup=False)
+        errors = render_errors(report)
+        if errors:
+            out.print(f"\n[bold]Bad input records ({len(errors)})[/bold]")
+            for text in errors:
+                out.print(f"  {text}", markup=False)
+    missed = _missed(report, thresholds)
+    for text in missed:
+        err.print(f"[red]fail-under[/red] {text}")
+    if unreadable:
+        sys.exit(2)
+    if missed:
+        sys.exit(1)
+
+
+@main.command()
+@click.option("-f", "--format", "fmt", type=click.Choice(OUTPUT_FORMATS), help="Summary format on stdout.")
+@click.pass_context
+def demo(ctx: click.Context, fmt: str | None) -> None:
+    """Analyse the embedded demo (the same as 'prontocheck analyze' with no input)."""
+    ctx.invoke(analyze, fmt=fmt or "table")

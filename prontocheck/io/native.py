@@ -1,0 +1,195 @@
+r"""The native input format: JSON Lines, one model output on one problem per line.
+
+Each line is a JSON object with ``context``, ``query`` and ``output`` (strings), and optionally
+``gold_cot`` (a string or a list of strings), ``gold_label`` (a boolean, or ``"true"``/``"false"``/
+``"yes"``/``"no"`` in any case) and ``id``. Every other key is kept in the record's ``metadata``.
+A field mapping renames the keys, with dotted paths into nested objects (and integer steps into
+lists): ``{"output": "response", "context": "doc.question"}``.
+
+>>> lines = ['{"context": "Fae is a cat.", "query": "Prove: Fae is a cat.", "output": "Fae is a cat.", "n": 3}\n',
+...          '\n', 'oops\n']
+>>> good, bad = parse_native(lines, "run.jsonl")
+>>> good.id, good.output, good.metadata
+('run.jsonl:1', 'Fae is a cat.', {'n': 3, 'file': 'run.jsonl'})
+>>> print(bad)
+run.jsonl:3: not JSON: Expecting value: line 1 column 1 (char 0)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
+
+from prontocheck.errors import UsageError
+from prontocheck.io.records import Record, RecordError
+from prontocheck.prontoqa.problem import Problem
+
+FIELDS = ("context", "query", "output", "gold_cot", "gold_label", "id")
+REQUIRED = ("context", "query", "output")
+_LABELS = {"true": True, "yes": True, "false": False, "no": False}
+_MISSING = object()
+
+
+class _BadRecord(Exception):
+    """A record-level problem; becomes a :class:`RecordError`."""
+
+
+def show(value: Any, limit: int = 60) -> str:
+    """Quote a JSON value for an error message, shortened to about ``limit`` characters.
+
+    >>> show(42), show("abc"), show([1, 2]), len(show("x" * 100))
+    ('42', '"abc"', '[1, 2]', 61)
+    """
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def parse_label(value: Any) -> bool | None:
+    """Read a gold label: a boolean, or true/false/yes/no in any case; ``None`` stays ``None``.
+
+    >>> parse_label("Yes"), parse_label(False), parse_label(None)
+    (True, False, None)
+
+    Raises:
+        ValueError: anything else.
+
+    """
+    if value is None or isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in _LABELS:
+        return _LABELS[value.strip().lower()]
+    raise ValueError(f"must be true/false/yes/no or a boolean, got {show(value)}")
+
+
+def check_fields(fields: Mapping[str, str] | None) -> dict[str, str]:
+    """Validate a field mapping and complete it with the default keys.
+
+    >>> check_fields({"output": "response"})["output"], check_fields(None)["context"]
+    ('response', 'context')
+
+    Raises:
+        UsageError: a name that is not one of :data:`FIELDS`, or a key that is not a non-empty string.
+
+    """
+    mapping = {name: name for name in FIELDS}
+    for name, key in (fields or {}).items():
+        if name not in FIELDS:
+            raise UsageError(f"unknown field name {name!r} in the field mapping; valid names: {', '.join(FIELDS)}")
+        if not isinstance(key, str) or not key:
+            raise UsageError(f"the key for field {name!r} must be a non-empty string, got {key!r}")
+        mapping[name] = key
+    return mapping
+
+
+def lookup(obj: Mapping[str, Any], path: str) -> Any:
+    """The value at ``path`` in ``obj``: the key itself if present, else a dotted path; missing → sentinel.
+
+    >>> lookup({"doc": {"q": ["a", "b"]}}, "doc.q.1")
+    'b'
+    """
+    if path in obj:
+        return obj[path]
+    value: Any = obj
+    for step in path.split("."):
+        if isinstance(value, Mapping) and step in value:
+            value = value[step]
+        elif isinstance(value, list) and step.lstrip("-").isdigit() and -len(value) <= int(step) < len(value):
+            value = value[int(step)]
+        else:
+            return _MISSING
+    return value
+
+
+def _field(obj: Mapping[str, Any], mapping: Mapping[str, str], name: str) -> Any:
+    value = lookup(obj, mapping[name])
+    if value is _MISSING and name in REQUIRED:
+        raise _BadRecord(f"missing field {_describe(mapping, name)}")
+    return value
+
+
+def _describe(mapping: Mapping[str, str], name: str) -> str:
+    key = mapping[name]
+    return repr(name) if key == name else f"{name!r} (key {key!r})"
+
+
+def _string(obj: Mapping[str, Any], mapping: Mapping[str, str], name: str) -> str:
+    value = _field(obj, mapping, name)
+    if not isinstance(value, str):
+        raise _BadRecord(f"field {_describe(mapping, name)} must be a string, got {show(value)}")
+    return value
+
+
+def _gold_cot(obj: Mapping[str, Any], mapping: Mapping[str, str]) -> str | tuple[str, ...] | None:
+    value = _field(obj, mapping, "gold_cot")
+    if value is _MISSING or value is None:
+        return None
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list) and all(isinstance(s, str) for s in value):
+        return tuple(value)
+    raise _BadRecord(f"field {_describe(mapping, 'gold_cot')} must be a string or a list of strings, got {show(value)}")
+
+
+def record_from_object(
+    obj: Mapping[str, Any], name: str, line: int, mapping: Mapping[str, str]
+) -> Record | RecordError:
+    """Build a record from one decoded JSON object; a bad field gives a :class:`RecordError`.
+
+    Args:
+        obj: the decoded object.
+        name: the input's name.
+        line: the 1-based line of the object.
+        mapping: a complete field mapping, from :func:`check_fields`.
+
+    """
+    raw_id = _field(obj, mapping, "id")
+    rid = f"{name}:{line}" if raw_id is _MISSING or raw_id is None else str(raw_id)
+    try:
+        context = _string(obj, mapping, "context")
+        query = _string(obj, mapping, "query")
+        output = _string(obj, mapping, "output")
+        gold_cot = _gold_cot(obj, mapping)
+        raw_label = _field(obj, mapping, "gold_label")
+        try:
+            label = parse_label(None if raw_label is _MISSING else raw_label)
+        except ValueError as e:
+            raise _BadRecord(f"field {_describe(mapping, 'gold_label')} {e}") from None
+    except _BadRecord as e:
+        return RecordError(name, line, str(e), rid)
+    used = set(mapping.values())
+    metadata = {k: v for k, v in obj.items() if k not in used}
+    metadata.setdefault("file", name)
+    return Record(Problem(context, query, gold_cot, label), output, rid, name, line, metadata)
+
+
+def parse_native(
+    lines: Iterable[str], name: str, fields: Mapping[str, str] | None = None
+) -> Iterator[Record | RecordError]:
+    """Read native JSON Lines: one :class:`Record` or :class:`RecordError` per non-blank line.
+
+    Args:
+        lines: the input's lines (from line 1).
+        name: the input's name, used in ids, errors and ``metadata["file"]``.
+        fields: our field name → the input's key or dotted path; unnamed fields keep their names.
+
+    Raises:
+        UsageError: an unknown field name in ``fields`` (raised on the first ``next``).
+
+    """
+    mapping = check_fields(fields)
+    for number, text in enumerate(lines, start=1):
+        if not text.strip():
+            continue
+        try:
+            obj = json.loads(text)
+        except json.JSONDecodeError as e:
+            yield RecordError(name, number, f"not JSON: {e}")
+            continue
+        if not isinstance(obj, dict):
+            yield RecordError(name, number, f"not a JSON object: {show(obj)}")
+            continue
+        yield record_from_object(obj, name, number, mapping)

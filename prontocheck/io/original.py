@@ -1,0 +1,275 @@
+"""The original PrOntoQA formats: the experiment log of ``run_experiment.py`` and its JSON files.
+
+The log is read as the original ``parse_log`` reads it, one block at a time: the test question is
+the last ``Q: `` line (with any continuation lines before ``A:``) before ``Predicted answer:``; the
+output runs to the ``Expected answer:`` line, the gold answer to the ``n:`` line. A malformed block
+becomes a :class:`RecordError` and reading goes on with the next block.
+
+>>> log = '''Q: Fae is a cat. Every cat is a feline. True or false: Fae is a feline.
+... A:
+...
+... Predicted answer: Fae is a cat. Every cat is a feline. Fae is a feline. True
+...
+... Expected answer: Fae is a cat. Every cat is a feline. Fae is a feline.
+...  True
+... n: 1, (beta prior) mean: 0.5
+... '''
+>>> [r] = parse_log(log.splitlines(keepends=True), "run.log")
+>>> r.id, r.line, r.problem.query, r.problem.gold_label
+('run.log:1', 4, 'True or false: Fae is a feline.', True)
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Iterator
+from itertools import chain
+from typing import Any
+
+from prontocheck.io.native import parse_label, show
+from prontocheck.io.records import Record, RecordError
+from prontocheck.prontoqa.problem import Problem
+
+_Q, _A, _PREDICTED, _EXPECTED, _N = "Q: ", "A:", "Predicted answer:", "Expected answer:", "n: "
+_MARKERS = ("True or false:", "Prove:")
+_GOLD_LABEL = re.compile(r"(?:^|\s)(True|False)\s*$")
+_EXAMPLE_KEY = re.compile(r"example\d+")
+_TEST_KEYS = ("question", "query", "chain_of_thought", "answer", "model_output", "output")
+_CONTAINER_KEYS = ("test_example", "in_context_example")
+_NOT_JSON = object()
+
+
+def _split_question(question: str) -> tuple[str, str] | None:
+    for marker in _MARKERS:
+        index = question.find(marker)
+        if index != -1:
+            return question[:index].strip(), question[index:].strip()
+    return None
+
+
+def _log_record(
+    name: str, line: int, question: str | None, predicted: str, expected: str, n_line: str
+) -> Record | RecordError:
+    try:
+        n = int(n_line[len(_N) :].split(",", 1)[0])
+    except ValueError:
+        return RecordError(name, line, f"bad trial line {show(n_line.rstrip())}: expected 'n: <number>, ...'")
+    rid = f"{name}:{n}"
+    if question is None:
+        return RecordError(name, line, "no 'Q: ' question before 'Predicted answer:'", rid)
+    split = _split_question(question)
+    if split is None:
+        return RecordError(name, line, f"the question has no 'True or false:' or 'Prove:': {show(question)}", rid)
+    gold = expected.strip()
+    label: bool | None = None
+    if (m := _GOLD_LABEL.search(gold)) is not None:
+        label, gold = m.group(1) == "True", gold[: m.start()].strip()
+    problem = Problem(split[0], split[1], gold or None, label)
+    return Record(problem, predicted.strip(), rid, name, line, {"file": name, "n": n})
+
+
+def parse_log(lines: Iterable[str], name: str) -> Iterator[Record | RecordError]:
+    """Read an experiment log block by block (streamed: one block in memory at a time).
+
+    Each record's line is that of its ``Predicted answer:``, its id ``<name>:<n>`` with ``n`` the
+    trial number, its metadata ``{"file": name, "n": n}``. The gold label (the last word of the
+    expected answer, ``True``/``False``) goes to ``gold_label`` and the rest to ``gold_cot``.
+
+    Args:
+        lines: the log's lines, newlines kept (from line 1).
+        name: the input's name.
+
+    """
+    question: str | None = None
+    pending: tuple[int, str] | None = None  # a line to read again in the outer state
+    numbered = enumerate(lines, start=1)
+    while True:
+        if pending is not None:
+            (number, text), pending = pending, None
+        elif (item := next(numbered, None)) is None:
+            return
+        else:
+            number, text = item
+        if text.startswith(_Q):
+            parts = [text[len(_Q) :]]
+            for number, text in numbered:
+                if text.startswith((_A, _Q, _PREDICTED)):
+                    pending = (number, text)
+                    break
+                parts.append(text)
+            question = "".join(parts).strip()
+            continue
+        if text.startswith(_EXPECTED):
+            yield RecordError(name, number, "'Expected answer:' without a 'Predicted answer:' before it")
+            continue
+        if not text.startswith(_PREDICTED):
+            continue
+        # One block: the predicted answer, the expected answer, the trial line.
+        start, predicted, expected, seen_q, ended = number, [text[len(_PREDICTED) :]], None, None, False
+        for number, text in numbered:
+            if expected is None:
+                if text.startswith(_EXPECTED):
+                    expected = [text[len(_EXPECTED) :]]
+                elif text.startswith(_PREDICTED):
+                    pending = (number, text)
+                    break
+                else:
+                    seen_q = text[len(_Q) :].strip() if text.startswith(_Q) else seen_q
+                    predicted.append(text)
+            elif text.startswith(_N):
+                yield _log_record(name, start, question, "".join(predicted), "".join(expected), text)
+                break
+            elif text.startswith((_Q, _PREDICTED)):
+                pending = (number, text)
+                break
+            else:
+                expected.append(text)
+        else:
+            ended = True
+        if ended or pending is not None:
+            where = "the file ends" if pending is None else f"line {pending[0]} starts a new block"
+            missing = "'Expected answer:'" if expected is None else "'n:' trial"
+            yield RecordError(name, start, f"incomplete block: no {missing} line before {where} (truncated?)")
+            if expected is None and pending is not None and seen_q is not None:
+                question = seen_q
+
+
+def _members(text: str) -> Iterator[tuple[str, Any, int]]:
+    """The top-level members of a JSON object (or the items of an array) with their 1-based lines.
+
+    Raises:
+        json.JSONDecodeError: the text is not one JSON object or array.
+
+    """
+    decoder, ws = json.JSONDecoder(), re.compile(r"[ \t\n\r]*")
+    pos = ws.match(text, 0).end()  # type: ignore[union-attr]
+    closer = {"{": "}", "[": "]"}.get(text[pos : pos + 1])
+    if closer is None:
+        raise json.JSONDecodeError("Expecting '{' or '['", text, pos)
+    line, counted, index = 1, 0, 0
+    pos = ws.match(text, pos + 1).end()  # type: ignore[union-attr]
+    while text[pos : pos + 1] != closer:
+        if index:
+            if text[pos : pos + 1] != ",":
+                raise json.JSONDecodeError(f"Expecting ',' or '{closer}'", text, pos)
+            pos = ws.match(text, pos + 1).end()  # type: ignore[union-attr]
+        line, counted, index = line + text.count("\n", counted, pos), pos, index + 1
+        key = f"example{index}"
+        if closer == "}":
+            if text[pos : pos + 1] != '"':
+                raise json.JSONDecodeError("Expecting property name enclosed in double quotes", text, pos)
+            key, pos = decoder.raw_decode(text, pos)
+            pos = ws.match(text, pos).end()  # type: ignore[union-attr]
+            if text[pos : pos + 1] != ":":
+                raise json.JSONDecodeError("Expecting ':' delimiter", text, pos)
+            pos = ws.match(text, pos + 1).end()  # type: ignore[union-attr]
+        value, pos = decoder.raw_decode(text, pos)
+        yield key, value, line
+        pos = ws.match(text, pos).end()  # type: ignore[union-attr]
+    end = ws.match(text, pos + 1).end()  # type: ignore[union-attr]
+    if end != len(text):
+        raise json.JSONDecodeError("Extra data", text, end)
+
+
+def _example_record(key: str, example: Any, name: str, line: int) -> Record | RecordError:
+    """One example (``{"test_example": {...}}`` or the test example itself) as a record."""
+    if not isinstance(example, dict):
+        return RecordError(name, line, f"example {key!r} is not a JSON object: {show(example)}", key)
+    test = example.get("test_example", example)
+    if not isinstance(test, dict):
+        return RecordError(name, line, f"example {key!r}: test_example is not a JSON object: {show(test)}", key)
+    output = next((v for v in (test.get("model_output"), example.get("model_output"), example.get("output"),
+                               test.get("output")) if v is not None), None)
+    if isinstance(output, list) and len(output) == 1:
+        output = output[0]
+    if output is None:
+        return RecordError(name, line, f"example {key!r} has no model output (model_output or output)", key)
+    context, query, cot = test.get("question"), test.get("query"), test.get("chain_of_thought")
+    problems = [f"{field} must be a string, got {show(value)}" for field, value in
+                (("model output", output), ("question", context), ("query", query)) if not isinstance(value, str)]
+    if not (cot is None or isinstance(cot, str) or (isinstance(cot, list) and all(isinstance(s, str) for s in cot))):
+        problems.append(f"chain_of_thought must be a string or a list of strings, got {show(cot)}")
+    try:
+        label = parse_label(test.get("answer"))
+    except ValueError as e:
+        problems.append(f"answer {e}")
+    if problems:
+        return RecordError(name, line, f"example {key!r}: " + "; ".join(problems), key)
+    assert isinstance(output, str) and isinstance(context, str) and isinstance(query, str)
+    output = output.removeprefix("Output: ")
+    gold = tuple(cot) if isinstance(cot, list) else cot
+    metadata = {k: v for k, v in example.items() if k not in _TEST_KEYS and not k.startswith(_CONTAINER_KEYS)}
+    metadata.update((k, v) for k, v in test.items() if k not in _TEST_KEYS)
+    metadata.setdefault("file", name)
+    return Record(Problem(context, query, gold, label), output, key, name, line, metadata)
+
+
+def _is_keyed(obj: dict[str, Any]) -> bool:
+    return "test_example" not in obj and "question" not in obj and any(_EXAMPLE_KEY.fullmatch(k) for k in obj)
+
+
+def parse_json(lines: Iterable[str], name: str) -> Iterator[Record | RecordError]:
+    """Read the original JSON: a whole-file object ``{"example1": {...}, ...}``, or JSON Lines.
+
+    A JSON Lines line is ``{"exampleN": {...}}``, ``{"test_example": {...}}`` or the test example
+    itself; unkeyed lines are named ``example<k>`` by their order, as the original does. The
+    output comes from ``test_example.model_output``, else ``model_output``, else ``output``; a
+    one-element list is unwrapped and a leading ``"Output: "`` removed. Whole-file JSON is loaded
+    into memory; JSON Lines are streamed.
+
+    Args:
+        lines: the input's lines (from line 1).
+        name: the input's name.
+
+    """
+    numbered = enumerate(lines, start=1)
+    head = _until_nonblank(numbered)
+    first = _loads(head[-1][1]) if head else None
+    if head and (isinstance(first, list) or first is _NOT_JSON):
+        ahead = _until_nonblank(numbered) if first is _NOT_JSON else []
+        if not (ahead and isinstance(_loads(ahead[-1][1]), dict)):  # one JSON value for the whole file
+            yield from _whole_file("".join(text for _, text in chain(head, ahead, numbered)), name)
+            return
+        head += ahead  # JSON Lines with a bad first line
+    count = 0
+    for number, text in chain(head, numbered):
+        if not text.strip():
+            continue
+        try:
+            obj = json.loads(text)
+        except json.JSONDecodeError as e:
+            yield RecordError(name, number, f"not JSON: {e}")
+            continue
+        count += 1
+        if not isinstance(obj, dict):
+            yield RecordError(name, number, f"not a JSON object: {show(obj)}")
+        elif _is_keyed(obj):
+            for key, example in obj.items():
+                yield _example_record(key, example, name, number)
+        else:
+            yield _example_record(f"example{count}", obj, name, number)
+
+
+def _until_nonblank(numbered: Iterator[tuple[int, str]]) -> list[tuple[int, str]]:
+    head: list[tuple[int, str]] = []
+    for item in numbered:
+        head.append(item)
+        if item[1].strip():
+            break
+    return head
+
+
+def _loads(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return _NOT_JSON
+
+
+def _whole_file(text: str, name: str) -> Iterator[Record | RecordError]:
+    try:
+        for key, example, line in _members(text):
+            yield _example_record(key, example, name, line)
+    except json.JSONDecodeError as e:
+        yield RecordError(name, e.lineno, f"not JSON: {e}")

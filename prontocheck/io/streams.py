@@ -1,0 +1,159 @@
+r"""Opening inputs: a file or ``-`` (standard input), compressed or not, as streamed text.
+
+Compression is recognised by its magic bytes, never by the file name: gzip (``1f 8b``), bzip2
+(``BZh``) and xz (``fd 37 7a 58 5a 00``) are decompressed on the fly; zstd and zip are recognised
+and refused with a clear reason. Text is decoded as UTF-8 with ``errors="replace"``: an invalid byte
+becomes U+FFFD instead of stopping the file, and a leading byte-order mark is dropped. Line ends are
+normalised (``\r\n`` and ``\r`` read as ``\n``).
+
+>>> import tempfile, gzip, os
+>>> with tempfile.TemporaryDirectory() as d:
+...     path = os.path.join(d, "x.txt")  # any name: gzip is found by its magic bytes
+...     with gzip.open(path, "wt") as f:
+...         _ = f.write('{"a": 1}\n')
+...     with open_text(path) as text:
+...         list(iter_lines(text, path))
+['{"a": 1}\n']
+"""
+
+from __future__ import annotations
+
+import bz2
+import gzip
+import io
+import lzma
+import sys
+import zlib
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import BinaryIO, TextIO
+
+from prontocheck.errors import InputError
+
+STDIN = "-"
+_MAGIC_LEN = 6
+_REFUSED = {
+    b"\x28\xb5\x2f\xfd": "zstd-compressed input is not supported; decompress it first (zstd -dc FILE | ... -)",
+    b"PK\x03\x04": "zip archives are not supported; extract the file first",
+}
+# What a damaged compressed stream raises while being read.
+_READ_ERRORS = (OSError, EOFError, lzma.LZMAError, zlib.error)
+
+
+class _Prefixed(io.RawIOBase):
+    """A raw binary stream that yields ``prefix`` and then the rest of ``source``.
+
+    Closing it does not close ``source`` (standard input must stay open).
+    """
+
+    def __init__(self, prefix: bytes, source: BinaryIO) -> None:
+        super().__init__()
+        self._prefix = prefix
+        self._source = source
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: bytearray | memoryview) -> int:  # type: ignore[override]
+        view = memoryview(buffer).cast("B")
+        if self._prefix:
+            n = min(len(view), len(self._prefix))
+            view[:n] = self._prefix[:n]
+            self._prefix = self._prefix[n:]
+            return n
+        data = self._source.read(len(view))
+        if not data:
+            return 0
+        view[: len(data)] = data
+        return len(data)
+
+
+def _read_prefix(source: BinaryIO, size: int) -> bytes:
+    """Read up to ``size`` bytes, looping over short reads (pipes deliver what they have)."""
+    chunks: list[bytes] = []
+    got = 0
+    while got < size:
+        chunk = source.read(size - got)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        got += len(chunk)
+    return b"".join(chunks)
+
+
+def _decompressed(raw: BinaryIO, name: str) -> BinaryIO:
+    """Peek at the magic bytes of ``raw`` and return the (decompressed) byte stream, prefix restored."""
+    prefix = _read_prefix(raw, _MAGIC_LEN)
+    stream: BinaryIO = io.BufferedReader(_Prefixed(prefix, raw))
+    for magic, reason in _REFUSED.items():
+        if prefix.startswith(magic):
+            raise InputError(name, None, reason)
+    if prefix.startswith(b"\x1f\x8b"):
+        return gzip.GzipFile(fileobj=stream, mode="rb")  # type: ignore[return-value]
+    if prefix.startswith(b"BZh"):
+        return bz2.BZ2File(stream, mode="rb")  # type: ignore[return-value]
+    if prefix.startswith(b"\xfd7zXZ\x00"):
+        return lzma.LZMAFile(stream, mode="rb")  # type: ignore[return-value]
+    return stream
+
+
+@contextmanager
+def open_text(path: str) -> Iterator[TextIO]:
+    """Open a file, or standard input for ``-``, as decompressed, decoded, streamed text.
+
+    Nothing is read ahead beyond a few bytes to recognise the compression, so files of any size
+    can be iterated line by line. Standard input is never closed.
+
+    Args:
+        path: a file path, or ``-`` for standard input.
+
+    Yields:
+        A text stream (UTF-8, ``errors="replace"``, universal newlines).
+
+    Raises:
+        InputError: the file is missing or unreadable, or its compression is not supported.
+
+    """
+    if path == STDIN:
+        buffer = getattr(sys.stdin, "buffer", None)
+        if buffer is None:  # stdin replaced by a text stream (tests, embedding): use it as is
+            yield sys.stdin
+            return
+        try:
+            binary = _decompressed(buffer, path)
+        except _READ_ERRORS as e:
+            raise InputError(path, None, f"cannot read standard input: {e}") from e
+        text = io.TextIOWrapper(binary, encoding="utf-8-sig", errors="replace")
+        try:
+            yield text
+        finally:
+            text.detach()  # leave sys.stdin.buffer open
+        return
+    try:
+        raw = open(path, "rb")
+    except OSError as e:
+        raise InputError(path, None, f"cannot open: {e.strerror or e}") from e
+    with raw:
+        try:
+            binary = _decompressed(raw, path)
+        except _READ_ERRORS as e:
+            raise InputError(path, None, f"cannot read: {e}") from e
+        with io.TextIOWrapper(binary, encoding="utf-8-sig", errors="replace") as text:
+            yield text
+
+
+def iter_lines(stream: TextIO, name: str) -> Iterator[str]:
+    """Iterate over the lines of ``stream`` (newlines kept), turning read failures into InputError.
+
+    Args:
+        stream: an open text stream, e.g. from :func:`open_text`.
+        name: the input's name, for the error.
+
+    Raises:
+        InputError: the stream broke off, e.g. a truncated or corrupt compressed file.
+
+    """
+    try:
+        yield from stream
+    except _READ_ERRORS as e:
+        raise InputError(name, None, f"cannot read: {e}") from e

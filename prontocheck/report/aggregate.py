@@ -1,0 +1,278 @@
+"""Aggregate per-example results into a :class:`Summary`, optionally grouped by a metadata value.
+
+:class:`SummaryBuilder` keeps counters only (plus capped lists of distinct unparseable sentences,
+bad records and warnings), so the CLI can stream any number of records through it;
+:func:`summarize` is the same as a pure function. :class:`GroupedSummaryBuilder` and
+:func:`summarize_groups` do it per group (``--group-by model``) and keep the overall total too.
+
+Conventions: an accuracy over no examples has value and interval ``None``; a step fraction over no
+steps is ``None``; the pseudo-kind ``"none"`` in the first-error counts stands for examples none of
+whose steps is non-canonical (empty chains of thought included).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+from prontocheck.io.records import RecordError
+from prontocheck.prontoqa.results import METRICS, ExampleResult, Utility, Validity
+from prontocheck.report.stats import Rate
+from prontocheck.report.summary import GroupedSummary, StepCounts, StepsToReturn, Summary, Unparseable
+
+DEFAULT_LIMIT = 1000
+"""How many distinct unparseable sentences, bad records and warnings a summary lists; the rest are counted."""
+
+NO_GROUP = "(none)"
+"""The group of a result whose metadata lacks the grouping key (or holds ``None``)."""
+
+NO_ERROR = "none"
+"""The first-error pseudo-kind of an example without a non-canonical step."""
+
+
+def _by_key(counts: Counter[str]) -> dict[str, int]:
+    return dict(sorted(counts.items()))
+
+
+def _by_frequency(counts: dict[str, int]) -> dict[str, int]:
+    return dict(sorted(counts.items(), key=lambda kv: -kv[1]))  # stable: ties stay first-seen
+
+
+class SummaryBuilder:
+    """Build a :class:`Summary` one result at a time, keeping counters only.
+
+    Args:
+        limit: how many distinct unparseable sentences, bad records and warnings to list.
+
+    >>> from prontocheck import Problem, check
+    >>> p = Problem("Every cat is a carnivore. Fae is a cat.", "True or false: Fae is a carnivore.")
+    >>> b = SummaryBuilder()
+    >>> b.add(check(p, "Fae is a cat. Every cat is a carnivore. Fae is a carnivore. True"))
+    >>> b.add(check(p, "Fae is a carnivore. False"))
+    >>> s = b.build()
+    >>> s.n, s.label.value, s.proof["strict"].value, s.proof["valid"].value, s.steps.total
+    (2, 0.5, 0.5, 1.0, 4)
+
+    """
+
+    def __init__(self, *, limit: int = DEFAULT_LIMIT) -> None:
+        self._limit = limit
+        self._n = 0
+        self._label = [0, 0]  # correct, labelled
+        self._proof: Counter[str] = Counter()
+        self._n_proof = 0
+        self._n_incorrect = 0
+        self._steps: Counter[str] = Counter()  # total, strict_atomic, strict_non_atomic, redundant
+        self._validity: Counter[str] = Counter()
+        self._utility: Counter[str] = Counter()
+        self._kind: Counter[str] = Counter()
+        self._first_error: Counter[str] = Counter()
+        self._first_error_incorrect: Counter[str] = Counter()
+        self._return: Counter[int] = Counter()
+        self._never = 0
+        self._unparseable: dict[tuple[str, str], int] = {}
+        self._unparseable_omitted = 0
+        self._errors: list[RecordError] = []
+        self._n_errors = 0
+        self._warnings: dict[str, int] = {}
+        self._warnings_omitted = 0
+        self._gold_source: Counter[str] = Counter()
+
+    def _add_steps(self, result: ExampleResult) -> bool:
+        """Count the steps; return whether one is strict, atomic and misleading."""
+        misleading = False
+        for s in result.steps:
+            self._steps["total"] += 1
+            self._validity[s.validity.value] += 1
+            self._kind[s.kind] += 1
+            self._steps["redundant"] += s.redundant
+            if s.utility is not None:
+                self._utility[s.utility.value] += 1
+            if s.validity is Validity.STRICT:
+                self._steps["strict_atomic" if s.atomic else "strict_non_atomic"] += 1
+                misleading = misleading or bool(s.atomic and s.utility is Utility.MISLEADING)
+            if s.validity is Validity.UNPARSEABLE:
+                key = (s.text, s.reason or "")
+                if key in self._unparseable or len(self._unparseable) < self._limit:
+                    self._unparseable[key] = self._unparseable.get(key, 0) + 1
+                else:
+                    self._unparseable_omitted += 1
+        return misleading
+
+    def add(self, result: ExampleResult) -> None:
+        """Count one checked example."""
+        self._n += 1
+        if result.label.correct is not None:
+            self._label[0] += result.label.correct
+            self._label[1] += 1
+        kind = NO_ERROR if result.first_error is None else result.first_error.kind
+        self._first_error[kind] += 1
+        if result.gold.source != "none":
+            self._n_proof += 1
+            self._proof.update(m for m in METRICS if getattr(result.proof, m))
+            if not result.proof.valid:
+                self._n_incorrect += 1
+                self._first_error_incorrect[kind] += 1
+        if self._add_steps(result):
+            if result.steps_to_return is None:
+                self._never += 1
+            else:
+                self._return[result.steps_to_return] += 1
+        for w in result.warnings:
+            if w in self._warnings or len(self._warnings) < self._limit:
+                self._warnings[w] = self._warnings.get(w, 0) + 1
+            else:
+                self._warnings_omitted += 1
+        self._gold_source[result.gold.source] += 1
+
+    def add_error(self, error: RecordError) -> None:
+        """Count one input record that could not be read."""
+        self._n_errors += 1
+        if len(self._errors) < self._limit:
+            self._errors.append(error)
+
+    def build(self) -> Summary:
+        """The summary of everything added so far (the builder can go on counting)."""
+        steps = StepCounts(
+            total=self._steps["total"],
+            validity={v.value: self._validity[v.value] for v in Validity},
+            strict_atomic=self._steps["strict_atomic"],
+            strict_non_atomic=self._steps["strict_non_atomic"],
+            utility={u.value: self._utility[u.value] for u in Utility},
+            redundant=self._steps["redundant"],
+            kind=_by_key(self._kind),
+        )
+        unparseable = sorted(self._unparseable.items(), key=lambda kv: -kv[1])
+        return Summary(
+            n=self._n,
+            n_errors=self._n_errors,
+            label=Rate(*self._label),
+            proof={m: Rate(self._proof[m], self._n_proof) for m in METRICS},
+            n_incorrect=self._n_incorrect,
+            steps=steps,
+            first_error=_by_key(self._first_error),
+            first_error_incorrect=_by_key(self._first_error_incorrect),
+            steps_to_return=StepsToReturn(dict(sorted(self._return.items())), self._never),
+            unparseable=tuple(Unparseable(s, r, c) for (s, r), c in unparseable),
+            unparseable_omitted=self._unparseable_omitted,
+            errors=tuple(self._errors),
+            errors_omitted=self._n_errors - len(self._errors),
+            warnings=_by_frequency(self._warnings),
+            warnings_omitted=self._warnings_omitted,
+            gold_source=_by_key(self._gold_source),
+        )
+
+
+def summarize(
+    results: Iterable[ExampleResult], errors: Iterable[RecordError] = (), *, limit: int = DEFAULT_LIMIT
+) -> Summary:
+    """Summarize checked examples and the input records that could not be read.
+
+    Args:
+        results: the checked examples.
+        errors: the bad input records.
+        limit: how many distinct unparseable sentences, bad records and warnings to list.
+
+    >>> s = summarize([])
+    >>> s.n, s.label.value, s.proof["valid"].to_json()
+    (0, None, {'value': None, 'ci95': None, 'n': 0, 'successes': 0})
+
+    """
+    builder = SummaryBuilder(limit=limit)
+    for r in results:
+        builder.add(r)
+    for e in errors:
+        builder.add_error(e)
+    return builder.build()
+
+
+def group_key(result: ExampleResult, key: str) -> str:
+    """The group of a result: its metadata value under ``key`` as text, or ``"(none)"`` when absent.
+
+    >>> from prontocheck import Problem, check
+    >>> r = check(Problem("Fae is a cat.", "True or false: Fae is a cat."), "True", metadata={"model": "m1"})
+    >>> group_key(r, "model"), group_key(r, "temperature")
+    ('m1', '(none)')
+    """
+    value = result.metadata.get(key)
+    return NO_GROUP if value is None else str(value)
+
+
+class GroupedSummaryBuilder:
+    """Build a :class:`GroupedSummary` one result at a time: one :class:`SummaryBuilder` per group.
+
+    Groups keep their first-seen order. A bad record goes to the total, and to a group only when one
+    is named, or when grouping by ``file`` (then its group is the record's file): records that could
+    not be read have no other metadata.
+
+    Args:
+        key: the metadata key to group by (``model``, ``file``, …).
+        limit: how many distinct unparseable sentences, bad records and warnings each summary lists.
+
+    """
+
+    def __init__(self, key: str, *, limit: int = DEFAULT_LIMIT) -> None:
+        self.key = key
+        self._limit = limit
+        self._groups: dict[str, SummaryBuilder] = {}
+        self._total = SummaryBuilder(limit=limit)
+
+    def _group(self, name: str) -> SummaryBuilder:
+        if name not in self._groups:
+            self._groups[name] = SummaryBuilder(limit=self._limit)
+        return self._groups[name]
+
+    def add(self, result: ExampleResult, group: str | None = None) -> None:
+        """Count one checked example in its group (by default :func:`group_key`) and in the total."""
+        self._group(group_key(result, self.key) if group is None else group).add(result)
+        self._total.add(result)
+
+    def add_error(self, error: RecordError, group: str | None = None) -> None:
+        """Count one bad input record in the total, and in ``group`` (by default, see the class)."""
+        if group is None and self.key == "file":
+            group = error.file
+        if group is not None:
+            self._group(group).add_error(error)
+        self._total.add_error(error)
+
+    def build(self) -> GroupedSummary:
+        """The grouped summary of everything added so far."""
+        groups = {name: b.build() for name, b in self._groups.items()}
+        return GroupedSummary(self.key, groups, self._total.build())
+
+
+def summarize_groups(
+    pairs: Iterable[tuple[str, ExampleResult]],
+    errors: Iterable[RecordError] = (),
+    *,
+    group_by: str = "group",
+    limit: int = DEFAULT_LIMIT,
+) -> GroupedSummary:
+    """Summarize (group name, result) pairs per group and in total.
+
+    Args:
+        pairs: each result with the name of its group.
+        errors: the bad input records (counted in the total; per file too when ``group_by == "file"``).
+        group_by: what the group names are, for the report.
+        limit: how many distinct unparseable sentences, bad records and warnings each summary lists.
+
+    >>> from prontocheck import Problem, check
+    >>> p = Problem("Fae is a cat.", "True or false: Fae is a cat.")
+    >>> g = summarize_groups([("a", check(p, "True")), ("b", check(p, "False")), ("a", check(p, "False"))])
+    >>> list(g.groups), g.groups["a"].label.value, g.total.n
+    (['a', 'b'], 0.5, 3)
+
+    """
+    builder = GroupedSummaryBuilder(group_by, limit=limit)
+    for name, result in pairs:
+        builder.add(result, name)
+    for e in errors:
+        builder.add_error(e)
+    return builder.build()
+
+
+def summarize_by(
+    results: Iterable[ExampleResult], key: str, errors: Iterable[RecordError] = (), *, limit: int = DEFAULT_LIMIT
+) -> GroupedSummary:
+    """Summarize results grouped by their metadata value under ``key`` (``"(none)"`` when absent)."""
+    return summarize_groups(((group_key(r, key), r) for r in results), errors, group_by=key, limit=limit)

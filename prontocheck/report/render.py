@@ -1,0 +1,250 @@
+"""Render a :class:`Summary` or :class:`GroupedSummary` as a rich table, JSON, Markdown or CSV.
+
+Renderers return values and print nothing; the CLI decides where they go. Groups are columns (the
+table, Markdown) or rows (CSV), followed by the total. Only rendered text is rounded: JSON and CSV
+keep floats exact.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections import Counter
+from collections.abc import Callable
+from functools import partial
+
+from rich.console import RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from prontocheck.errors import UsageError
+from prontocheck.prontoqa.results import METRICS, Utility, Validity
+from prontocheck.report.stats import Rate
+from prontocheck.report.summary import GroupedSummary, Summary
+
+Report = Summary | GroupedSummary
+"""What the renderers accept."""
+
+FORMATS = ("table", "json", "markdown", "csv")
+"""The output formats of :func:`render`."""
+
+TOTAL = "(total)"
+"""The name of the column (or CSV row) of the summary over all examples."""
+
+METRIC_LABELS = {
+    "strict": "proof: strict",
+    "non_atomic": 'proof: non_atomic ("skip" in the paper)',
+    "broad": "proof: broad",
+    "valid": "proof: valid",
+}
+"""Row labels of the proof accuracies; the paper's "skip" accuracy is ``non_atomic``, not broad steps."""
+
+Row = tuple[str, list[str] | None]
+"""A label and one cell per column; ``None`` cells mark a section heading."""
+
+
+def _columns(report: Report) -> list[tuple[str, Summary]]:
+    if isinstance(report, GroupedSummary):
+        return [*report.groups.items(), (TOTAL, report.total)]
+    return [(TOTAL, report)]
+
+
+def _pct(value: float | None) -> str:
+    return "—" if value is None else f"{value:.1%}"
+
+
+def _rate(rate: Rate) -> str:
+    """``80.0% [49.0, 94.3]``: the value and its Wilson 95% interval, in percent.
+
+    >>> _rate(Rate(8, 10)), _rate(Rate(0, 0))
+    ('80.0% [49.0, 94.3]', '—')
+    """
+    if rate.value is None or rate.ci95 is None:
+        return "—"
+    lo, hi = rate.ci95
+    return f"{rate.value:.1%} [{100 * lo:.1f}, {100 * hi:.1f}]"
+
+
+def _count(count: int, n: int) -> str:
+    return f"{count} ({count / n:.1%})" if n else str(count)
+
+
+def _rows(report: Report) -> list[Row]:
+    """The figures shown by the table and the Markdown renderers, one row each."""
+    cols = [s for _, s in _columns(report)]
+
+    def row(label: str, cell: Callable[[Summary], str]) -> Row:
+        return (label, [cell(s) for s in cols])
+
+    def share(label: str, count: Callable[[Summary], int]) -> Row:
+        return row(label, lambda s: _count(count(s), s.steps.total))
+
+    rows: list[Row] = [
+        ("records", None),
+        row("examples analysed", lambda s: str(s.n)),
+        row("bad records", lambda s: str(s.n_errors)),
+        row("with gold label", lambda s: str(s.label.n)),
+        row("with gold proof", lambda s: str(s.proof["valid"].n)),
+        ("accuracy [95% Wilson CI]", None),
+        row("label", lambda s: _rate(s.label)),
+    ]
+    rows += [row(METRIC_LABELS[m], partial(_proof_cell, m)) for m in METRICS]
+    rows += [("steps (share of all steps)", None), row("steps", lambda s: str(s.steps.total))]
+    for v in Validity:
+        rows.append(share(v.value, partial(_validity_count, v.value)))
+        if v is Validity.STRICT:
+            rows.append(share("strict atomic", lambda s: s.steps.strict_atomic))
+            rows.append(share("strict non-atomic", lambda s: s.steps.strict_non_atomic))
+    rows += [share(u.value, partial(_utility_count, u.value)) for u in Utility]
+    rows.append(share("redundant", lambda s: s.steps.redundant))
+    rows += [("first error of incorrect proofs", None), row("incorrect proofs", lambda s: str(s.n_incorrect))]
+    kinds: Counter[str] = Counter()
+    for s in cols:
+        kinds.update(s.first_error_incorrect)
+    for kind, _ in sorted(kinds.items(), key=lambda kc: (-kc[1], kc[0])):
+        rows.append(row(kind, partial(_first_error_cell, kind)))
+    rows += [
+        ("after a strict atomic misleading step", None),
+        row("examples with one", lambda s: str(s.steps_to_return.n)),
+        row("never back on the proof", lambda s: _count(s.steps_to_return.never, s.steps_to_return.n)),
+    ]
+    return rows
+
+
+def _proof_cell(metric: str, s: Summary) -> str:
+    return _rate(s.proof[metric])
+
+
+def _validity_count(validity: str, s: Summary) -> int:
+    return s.steps.validity[validity]
+
+
+def _utility_count(utility: str, s: Summary) -> int:
+    return s.steps.utility[utility]
+
+
+def _first_error_cell(kind: str, s: Summary) -> str:
+    return _count(s.first_error_incorrect.get(kind, 0), s.n_incorrect)
+
+
+def render_table(report: Report) -> RenderableType:
+    """A rich table: one row per figure, one column per group and one for the total."""
+    title = f"by {report.group_by}" if isinstance(report, GroupedSummary) else ""
+    table = Table(title="prontocheck summary", title_justify="left")
+    table.add_column(title)
+    names = [name for name, _ in _columns(report)]
+    for name in names:
+        table.add_column(Text(name), justify="right")
+    for i, (label, cells) in enumerate(_rows(report)):
+        if cells is None:
+            if i:
+                table.add_section()
+            table.add_row(Text(label, style="bold"), *["" for _ in names])
+        else:
+            table.add_row(Text(label), *[Text(c) for c in cells])
+    return table
+
+
+def render_json(report: Report) -> str:
+    """The report's ``to_json()`` as indented JSON text."""
+    return json.dumps(report.to_json(), indent=2)
+
+
+def _md(cell: str) -> str:
+    return cell.replace("|", "\\|").replace("\n", " ")
+
+
+def render_markdown(report: Report) -> str:
+    """A GitHub Markdown table: one row per figure, one column per group and one for the total."""
+    first = f"by {report.group_by}" if isinstance(report, GroupedSummary) else "figure"
+    names = [name for name, _ in _columns(report)]
+    lines = [
+        "| " + " | ".join(_md(c) for c in [first, *names]) + " |",
+        "|---|" + "---:|" * len(names),
+    ]
+    for label, cells in _rows(report):
+        if cells is None:
+            lines.append(f"| **{_md(label)}** |" + " |" * len(names))
+        else:
+            lines.append("| " + " | ".join(_md(c) for c in [label, *cells]) + " |")
+    return "\n".join(lines) + "\n"
+
+
+CSV_COLUMNS = (
+    ["group", "n", "n_errors", "label_accuracy", "label_ci_low", "label_ci_high", "label_n"]
+    + [f"{m}{suffix}" for m in METRICS for suffix in ("", "_ci_low", "_ci_high")]
+    + ["proof_n", "n_incorrect", "steps_total"]
+    + [f"steps_{v.value}" for v in Validity]
+    + ["steps_strict_atomic", "steps_strict_non_atomic"]
+    + [f"steps_{u.value}" for u in Utility]
+    + ["steps_redundant"]
+)
+"""The columns of :func:`render_csv`; empty cells stand for ``None`` (no examples to estimate from)."""
+
+
+def _rate_cells(rate: Rate) -> list[object]:
+    lo, hi = rate.ci95 or ("", "")
+    return ["" if rate.value is None else rate.value, lo, hi]
+
+
+def render_csv(report: Report) -> str:
+    """CSV with one row per group, then the total; see :data:`CSV_COLUMNS`. Floats are exact."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for name, s in _columns(report):
+        steps = s.steps
+        writer.writerow(
+            [name, s.n, s.n_errors, *_rate_cells(s.label), s.label.n]
+            + [c for m in METRICS for c in _rate_cells(s.proof[m])]
+            + [s.proof["valid"].n, s.n_incorrect, steps.total]
+            + [steps.validity[v.value] for v in Validity]
+            + [steps.strict_atomic, steps.strict_non_atomic]
+            + [steps.utility[u.value] for u in Utility]
+            + [steps.redundant]
+        )
+    return out.getvalue()
+
+
+def render(report: Report, fmt: str) -> str | RenderableType:
+    """Render in one of :data:`FORMATS`: a rich renderable for ``table``, text otherwise.
+
+    Raises:
+        UsageError: for an unknown format, naming the valid ones.
+
+    >>> from prontocheck.report.aggregate import summarize
+    >>> print(render(summarize([]), "csv").splitlines()[1][:30])
+    (total),0,0,,,,0,,,,,,,,,,,,,0
+    >>> render(summarize([]), "html")
+    Traceback (most recent call last):
+    ...
+    prontocheck.errors.UsageError: unknown format 'html'; expected one of: table, json, markdown, csv
+
+    """
+    renderers = {"table": render_table, "json": render_json, "markdown": render_markdown, "csv": render_csv}
+    if fmt not in renderers:
+        raise UsageError(f"unknown format {fmt!r}; expected one of: {', '.join(FORMATS)}")
+    return renderers[fmt](report)
+
+
+def _total(report: Report) -> Summary:
+    return report.total if isinstance(report, GroupedSummary) else report
+
+
+def render_unparseable(report: Report) -> list[str]:
+    """One line per distinct unparseable step of the (total) summary: ``'<sentence>': <reason> (×count)``."""
+    s = _total(report)
+    lines = [f"{u.sentence!r}: {u.reason} (×{u.count})" for u in s.unparseable]
+    if s.unparseable_omitted:
+        lines.append(f"… and {s.unparseable_omitted} more unparseable steps")
+    return lines
+
+
+def render_errors(report: Report) -> list[str]:
+    """One line per listed bad input record of the (total) summary: ``<file>:<line>: <reason>``."""
+    s = _total(report)
+    lines = [str(e) for e in s.errors]
+    if s.errors_omitted:
+        lines.append(f"… and {s.errors_omitted} more bad records")
+    return lines
