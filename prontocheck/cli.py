@@ -181,3 +181,7 @@ def analyze(inputs: tuple[str, ...], output: IO[str] | None, fmt: str | None, gr
 def demo(ctx: click.Context, fmt: str | None) -> None:
     """Analyse the embedded demo (the same as 'prontocheck analyze' with no input)."""
     ctx.invoke(analyze, fmt=fmt or "table")
+
+
+if __name__ == "__main__":  # pragma: no cover - python -m prontocheck.cli
+    main()

@@ -477,3 +477,17 @@ def test_forced_formats_and_bad_format_names(tmp_path: Path) -> None:
     assert "'csv'" in str(info.value) and all(f in str(info.value) for f in FORMATS)
     with pytest.raises(UsageError):
         read_records(path, input_format="prontoqa-json", fields={"output": "x"})
+
+
+def test_a_bad_first_line_does_not_turn_json_lines_into_one_json_value(tmp_path: Path) -> None:
+    path = write(tmp_path / "cut.jsonl", '\n{"context": "Fae is a c\n' + native_line(id="ok") + "\n")
+    assert detect_format(path) == "native"
+    bad, good = list(read_records(path))
+    assert isinstance(bad, RecordError) and bad.line == 2 and bad.reason.startswith("not JSON")
+    assert isinstance(good, Record) and (good.id, good.line) == ("ok", 3)
+    flat = json.dumps({"question": CTX, "query": QUERY, "chain_of_thought": [], "output": OUT})
+    path = write(tmp_path / "cut2.jsonl", '{"question": \n' + flat + "\n")
+    assert detect_format(path) == "prontoqa-json"
+    bad, good = list(read_records(path))
+    assert isinstance(bad, RecordError) and bad.line == 1
+    assert isinstance(good, Record) and (good.id, good.line) == ("example1", 2)

@@ -17,7 +17,6 @@ whose formula is the goal γ is established under M.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import chain
 
 from prontocheck.engine.theory import Key, Theory, as_ground_literal, as_simple_rule
 from prontocheck.logic.formulas import Const, Formula
@@ -35,33 +34,35 @@ class _Established:
         self.fact_keys: dict[Const, set[Key]] = {}  # established facts, by constant
         self.composed: dict[Key, list[Key]] = {}  # established rules not in A: consequent → antecedents
 
-    def admits(self, phi: Formula) -> bool:
-        if phi in self.formulas or phi in self.theory:
+    def admits(self, phi: Formula, lit: tuple[Key, Const] | None, simple: tuple[Key, Key] | None) -> bool:
+        """Whether ``phi`` (with its literal or simple-rule split) is obtainable from E_M ∪ A."""
+        if phi in self.formulas or phi in self.theory.axiom_set:
             return True
-        lit = as_ground_literal(phi)
         if lit is not None:
             key, c = lit
             if self.chains:
-                # Every rule established under these metrics is a rule path of A, so chaining Hops
-                # from the established and context facts is reachability in A's rule graph.
-                sources = chain(self.theory.facts.get(c, ()), self.fact_keys.get(c, ()))
-                return any(self.theory.reachable(s, key) for s in sources)
-            facts = self.fact_keys.get(c, set())
+                # Every rule established under these metrics is a rule path of A, and every
+                # established fact is derivable from A's facts: chaining Hops from E_M ∪ A is
+                # reachability in A's rule graph from the context's facts.
+                return any(self.theory.reachable(s, key) for s in self.theory.facts.get(c, ()))
+            facts = self.fact_keys.get(c)
+            if not facts:
+                return False
             for edge in self.theory.rules_into.get(key, ()):
                 if edge.antecedent in facts and edge.formula in self.formulas:
                     return True
             return any(a in facts for a in self.composed.get(key, ()))
-        simple = as_simple_rule(phi)
         return self.composes and simple is not None and self.theory.reachable(*simple)
 
-    def add(self, phi: Formula) -> None:
+    def add(self, phi: Formula, lit: tuple[Key, Const] | None, simple: tuple[Key, Key] | None) -> None:
         """Record an admitted formula as established."""
-        if phi not in self.formulas:
-            self.formulas.add(phi)
-            if (lit := as_ground_literal(phi)) is not None:
-                self.fact_keys.setdefault(lit[1], set()).add(lit[0])
-            elif (simple := as_simple_rule(phi)) is not None and phi not in self.theory:
-                self.composed.setdefault(simple[1], []).append(simple[0])
+        if self.chains or phi in self.formulas:
+            return  # admission under a chaining metric does not depend on E_M
+        self.formulas.add(phi)
+        if lit is not None:
+            self.fact_keys.setdefault(lit[1], set()).add(lit[0])
+        elif simple is not None and phi not in self.theory.axiom_set:
+            self.composed.setdefault(simple[1], []).append(simple[0])
 
 
 def proof_accuracies(theory: Theory, formulas: Sequence[Formula | None], goal: Formula | None) -> ProofResult:
@@ -87,16 +88,17 @@ def proof_accuracies(theory: Theory, formulas: Sequence[Formula | None], goal: F
     for phi in formulas:
         if phi is None:
             continue
+        lit, simple = as_ground_literal(phi), as_simple_rule(phi)
         # E_strict ⊆ E_non_atomic ⊆ E_valid and E_strict ⊆ E_broad ⊆ E_valid, so what strict
         # admits every metric admits, and what non_atomic or broad admits valid admits.
-        if strict.admits(phi):
-            admitted = dict.fromkeys(METRICS, True)
+        if strict.admits(phi, lit, simple):
+            admitted: tuple[bool, ...] = (True, True, True, True)
         else:
-            na, br = non_atomic.admits(phi), broad.admits(phi)
-            admitted = {"strict": False, "non_atomic": na, "broad": br, "valid": na or br or valid.admits(phi)}
-        for name, established in zip(METRICS, (strict, non_atomic, broad, valid)):
-            if admitted[name]:
-                established.add(phi)
+            na, br = non_atomic.admits(phi, lit, simple), broad.admits(phi, lit, simple)
+            admitted = (False, na, br, na or br or valid.admits(phi, lit, simple))
+        for name, established, ok in zip(METRICS, (strict, non_atomic, broad, valid), admitted):
+            if ok:
+                established.add(phi, lit, simple)
                 if phi == goal:
                     proved[name] = True
     return ProofResult(**proved)

@@ -9,13 +9,15 @@ from prontocheck.errors import UnparseableSentence
 from prontocheck.prontoqa.accuracy import proof_accuracies
 from prontocheck.prontoqa.problem import Problem, prepare
 from prontocheck.prontoqa.results import (
+    BROAD,
+    MISLEADING,
+    STRICT,
+    USEFUL,
     ExampleResult,
     FirstError,
     GoldInfo,
     LabelResult,
     StepResult,
-    Utility,
-    Validity,
 )
 from prontocheck.prontoqa.steps import StepInput, classify_steps
 from prontocheck.syntax.sentences import parse_statement
@@ -38,9 +40,9 @@ def _first_error(steps: tuple[StepResult, ...]) -> FirstError | None:
 
 def _steps_to_return(steps: tuple[StepResult, ...]) -> int | None:
     for s in steps:
-        if s.validity is Validity.STRICT and s.atomic and s.utility is Utility.MISLEADING:
+        if s.validity is STRICT and s.atomic and s.utility is MISLEADING:
             for later in steps[s.index + 1 :]:
-                if later.utility is Utility.USEFUL:
+                if later.utility is USEFUL:
                     return later.index - s.index
             return None
     return None
@@ -70,7 +72,7 @@ def check(problem: Problem, output: str, *, id: str = "", metadata: Mapping[str,
     inputs = [_step_input(s.text) for s in split.steps]
     steps = classify_steps(prepared.theory, prepared.gold, inputs)
     # Invalid and unparseable steps can never be established: only valid steps are offered.
-    valid = [i.formula if s.validity in (Validity.STRICT, Validity.BROAD) else None
+    valid = [i.formula if s.validity in (STRICT, BROAD) else None
              for i, s in zip(inputs, steps)]
     proof = proof_accuracies(prepared.theory, valid, prepared.goal)
     return ExampleResult(

@@ -31,6 +31,10 @@ class Utility(StrEnum):
     """Continues from something already off the gold proof."""
 
 
+# Plain names: enum attribute access is a descriptor call, and these are read per step.
+STRICT, BROAD, INVALID, UNPARSEABLE = Validity.STRICT, Validity.BROAD, Validity.INVALID, Validity.UNPARSEABLE
+USEFUL, MISLEADING, OFF_PATH = Utility.USEFUL, Utility.MISLEADING, Utility.OFF_PATH
+
 METRICS = ("strict", "non_atomic", "broad", "valid")
 """The four proof accuracies, by JSON key. The paper's "skip" accuracy is ``non_atomic``."""
 
@@ -64,7 +68,7 @@ class StepResult:
     @property
     def canonical(self) -> bool:
         """Strictly valid, atomic and useful (the paper's canonical step)."""
-        return self.validity is Validity.STRICT and bool(self.atomic) and self.utility is Utility.USEFUL
+        return self.validity is STRICT and bool(self.atomic) and self.utility is USEFUL
 
     @property
     def kind(self) -> str:
@@ -73,10 +77,10 @@ class StepResult:
         >>> StepResult(0, "", "", Validity.BROAD, False, Utility.OFF_PATH, False, ()).kind
         'broad-off-path'
         """
-        if self.validity in (Validity.INVALID, Validity.UNPARSEABLE):
+        if self.validity in (INVALID, UNPARSEABLE):
             return self.validity.value
         utility = self.utility.value.replace("_", "-") if self.utility else "unknown"
-        if self.validity is Validity.BROAD:
+        if self.validity is BROAD:
             return f"broad-{utility}"
         return f"strict-{'atomic' if self.atomic else 'non-atomic'}-{utility}"
 

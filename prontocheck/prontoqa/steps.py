@@ -17,7 +17,17 @@ import networkx as nx
 
 from prontocheck.engine.theory import Key, RuleEdge, Theory, as_ground_literal, as_simple_rule, ground
 from prontocheck.logic.formulas import Const, Formula
-from prontocheck.prontoqa.results import StepResult, Utility, Validity
+from prontocheck.prontoqa.results import (
+    BROAD,
+    INVALID,
+    MISLEADING,
+    OFF_PATH,
+    STRICT,
+    UNPARSEABLE,
+    USEFUL,
+    StepResult,
+    Utility,
+)
 
 MAX_PATHS = 256
 """How many rule paths are compared when choosing a broad step's premises."""
@@ -74,7 +84,7 @@ class _Classifier:
         self.gold_rules_from: dict[Key, list[Key]] = defaultdict(list)
         for g in gold:
             lit = as_ground_literal(g)
-            if lit is not None and g in theory:
+            if lit is not None and g in theory.axiom_set:
                 self.gold_fact_keys.add(lit[0])
             simple = as_simple_rule(g)
             if simple is not None:
@@ -167,17 +177,17 @@ class _Classifier:
 
     def _rule_utility(self, formula: Formula, ante: Key, cons: Key) -> Utility:
         if formula in self.gold or (ante != cons and self._along_gold_rules(ante, cons)):
-            return Utility.USEFUL  # in the gold proof, or a shortcut along it
-        return Utility.MISLEADING if ante in self.gold_fact_keys else Utility.OFF_PATH
+            return USEFUL  # in the gold proof, or a shortcut along it
+        return MISLEADING if ante in self.gold_fact_keys else OFF_PATH
 
     def _fact_utility(self, formula: Formula, derivation: Derivation) -> Utility:
         if formula in self.gold:
-            return Utility.USEFUL
+            return USEFUL
         root = derivation.root
-        root_is_gold_fact = root in self.gold and (root in self.theory or self._stated_useful(root))
+        root_is_gold_fact = root in self.gold and (root in self.theory.axiom_set or self._stated_useful(root))
         if root_is_gold_fact and not any(r in self.misleading_rules for r in derivation.rules):
-            return Utility.MISLEADING
-        return Utility.OFF_PATH
+            return MISLEADING
+        return OFF_PATH
 
     def _stated_useful(self, formula: Formula) -> bool:
         idx = self.latest.get(formula)
@@ -186,45 +196,45 @@ class _Classifier:
     def classify(self, index: int, step: StepInput) -> StepResult:
         phi = step.formula
         if phi is None:
-            unparseable = StepResult(index, step.text, None, Validity.UNPARSEABLE, None, None, False, (), step.reason)
+            unparseable = StepResult(index, step.text, None, UNPARSEABLE, None, None, False, (), step.reason)
             return self._record(unparseable)
         text, shown = step.text, str(phi)
         if phi in self.latest:  # a repeat: cost 0
             first = self.first[phi]
-            utility = Utility.USEFUL if self.useful[first] else Utility.OFF_PATH
+            utility = USEFUL if self.useful[first] else OFF_PATH
             return self._record(
-                StepResult(index, text, shown, Validity.STRICT, True, utility, True, (self.latest[phi],)), phi
+                StepResult(index, text, shown, STRICT, True, utility, True, (self.latest[phi],)), phi
             )
         simple = as_simple_rule(phi)
         lit = as_ground_literal(phi)
-        if phi in self.theory:  # one Ax application
+        if phi in self.theory.axiom_set:  # one Ax application
             if simple is not None:
                 utility = self._rule_utility(phi, *simple)
             elif lit is not None:
-                utility = Utility.USEFUL if phi in self.gold else Utility.OFF_PATH
+                utility = USEFUL if phi in self.gold else OFF_PATH
             else:
-                utility = Utility.USEFUL if phi in self.gold else Utility.OFF_PATH
-            return self._record(StepResult(index, text, shown, Validity.STRICT, True, utility, False, ()), phi)
+                utility = USEFUL if phi in self.gold else OFF_PATH
+            return self._record(StepResult(index, text, shown, STRICT, True, utility, False, ()), phi)
         if lit is not None:
             derivation = self.derive(*lit)
             if derivation is not None:
                 utility = self._fact_utility(phi, derivation)
                 return self._record(
                     StepResult(
-                        index, text, shown, Validity.STRICT, derivation.cost <= 1, utility, False, derivation.premises
+                        index, text, shown, STRICT, derivation.cost <= 1, utility, False, derivation.premises
                     ),
                     phi,
                 )
         if simple is not None:
             premises = self.composition_premises(*simple)
             if premises is not None:
-                utility = Utility.OFF_PATH if simple[0] == simple[1] else self._rule_utility(phi, *simple)
-                broad = StepResult(index, text, shown, Validity.BROAD, False, utility, False, premises)
+                utility = OFF_PATH if simple[0] == simple[1] else self._rule_utility(phi, *simple)
+                broad = StepResult(index, text, shown, BROAD, False, utility, False, premises)
                 return self._record(broad, phi)
-        return self._record(StepResult(index, text, shown, Validity.INVALID, None, None, False, ()))
+        return self._record(StepResult(index, text, shown, INVALID, None, None, False, ()))
 
     def _record(self, result: StepResult, formula: Formula | None = None) -> StepResult:
-        useful = result.utility is Utility.USEFUL
+        useful = result.utility is USEFUL
         self.useful.append(useful)
         if formula is None:
             return result
@@ -234,9 +244,9 @@ class _Classifier:
             return result
         simple = as_simple_rule(formula)
         if simple is not None:
-            if result.utility is Utility.MISLEADING:
+            if result.utility is MISLEADING:
                 self.misleading_rules.add(formula)
-            if formula not in self.theory:
+            if formula not in self.theory.axiom_set:
                 self.extra_rules_into[simple[1]].append(RuleEdge(simple[0], simple[1], formula))
         elif useful and formula in self.gold:
             lit = as_ground_literal(formula)

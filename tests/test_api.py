@@ -1,0 +1,109 @@
+"""The library API: check, check_batch, prepare (cached), derived gold, warnings; real data."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import prontocheck
+from prontocheck import Problem, check, check_batch
+from prontocheck.io import Record, read_records
+from prontocheck.prontoqa import prepare
+
+DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+CONTEXT = "Every cat is a carnivore. Every carnivore is not herbivorous. Fae is a cat."
+
+
+def test_public_api_is_declared() -> None:
+    public = {n for n in dir(prontocheck) if not n.startswith("_")} - {
+        "errors", "logic", "syntax", "prontoqa", "engine", "io", "report", "analyze",
+    }
+    assert set(prontocheck.__all__) - {"__version__"} == public
+
+
+def test_prepare_is_cached_per_problem() -> None:
+    problem = Problem(CONTEXT, "True or false: Fae is not herbivorous.")
+    assert prepare(problem) is prepare(Problem(CONTEXT, "True or false: Fae is not herbivorous."))
+
+
+def test_check_batch_keeps_order() -> None:
+    p = Problem(CONTEXT, "True or false: Fae is not herbivorous.")
+    results = check_batch([(p, "Fae is not herbivorous. True"), (p, "Fae is herbivorous. False")])
+    assert [r.label.correct for r in results] == [True, False]
+    assert [r.id for r in results] == ["0", "1"]
+
+
+def test_result_json_is_complete() -> None:
+    r = check(Problem(CONTEXT, "True or false: Fae is not herbivorous."), "Fae is a cat. True", id="x",
+              metadata={"model": "m"})
+    out = r.to_json()
+    assert out["id"] == "x" and out["metadata"] == {"model": "m"}
+    assert out["gold"]["source"] == "derived" and out["first_error"] is None
+    assert out["steps"][0]["formula"] == "cat(Fae)"
+
+
+def test_problem_warnings_do_not_stop_the_analysis() -> None:
+    r = check(Problem(CONTEXT + " Fae likes mice.", "Is Fae herbivorous?"), "Fae is a cat. True")
+    assert any("context sentence does not parse" in w for w in r.warnings)
+    assert any("query does not parse" in w for w in r.warnings)
+    assert r.gold.source == "none" and r.label.gold is None
+    assert r.steps[0].validity.value == "strict"
+
+
+def test_unprovable_and_contradictory_queries_are_flagged() -> None:
+    r = check(Problem(CONTEXT, "True or false: Fae is a dog."), "True")
+    assert r.gold.source == "none" and any("neither" in w for w in r.warnings)
+    both = check(Problem(CONTEXT + " Every cat is herbivorous.", "True or false: Fae is herbivorous."), "True")
+    assert any("both" in w for w in both.warnings)
+    assert both.gold.chain == ("cat(Fae)", "∀x(cat(x) → herbivorous(x))", "herbivorous(Fae)")
+
+
+def test_gold_given_as_list_with_label() -> None:
+    gold = ("Fae is a cat.", "Every cat is a carnivore.", "Fae is a carnivore.", "True")
+    r = check(Problem(CONTEXT, "True or false: Fae is a carnivore.", gold_cot=gold), "Fae is a carnivore. True")
+    assert r.gold.source == "given" and r.label.gold is True and r.proof.non_atomic and not r.proof.strict
+
+
+def test_bad_gold_falls_back_to_derived() -> None:
+    r = check(Problem(CONTEXT, "True or false: Fae is a carnivore.", gold_cot="Fae purrs. Fae is a carnivore."),
+              "Fae is a cat. Every cat is a carnivore. Fae is a carnivore. True")
+    assert r.gold.source == "derived" and any("gold chain of thought sentence does not parse" in w for w in r.warnings)
+    assert r.proof.strict
+
+
+def _real_records() -> list[Record]:
+    if not DATA.is_dir():
+        pytest.skip("../shared/data is not beside the checkout")
+    records = []
+    for path in sorted(DATA.glob("prontoqa-v1-llama/*/*.log.gz")):
+        records.extend(r for r in read_records(str(path)) if isinstance(r, Record))
+    return records
+
+
+def test_real_gold_chains_are_all_canonical_with_every_accuracy_true() -> None:
+    records = _real_records()
+    assert len(records) == 640
+    for rec in records:
+        assert rec.problem.gold_cot is not None
+        r = check(rec.problem, f"{rec.problem.gold_cot} {rec.problem.gold_label}")
+        assert all(s.canonical for s in r.steps), (rec.id, [s.kind for s in r.steps])
+        assert r.proof.to_json() == {"strict": True, "non_atomic": True, "broad": True, "valid": True}, rec.id
+        assert r.label.correct, rec.id
+
+
+def test_derived_gold_equals_given_gold_on_real_data() -> None:
+    for rec in _real_records():
+        given = check(rec.problem, "True")
+        derived = check(Problem(rec.problem.context, rec.problem.query), "True")
+        assert derived.gold.chain == given.gold.chain, rec.id
+        assert derived.label.gold == given.label.gold, rec.id
+
+
+def test_real_outputs_are_almost_all_parseable() -> None:
+    steps = unparseable = 0
+    for rec in _real_records():
+        r = check(rec.problem, rec.output)
+        steps += len(r.steps)
+        unparseable += sum(s.validity.value == "unparseable" for s in r.steps)
+    assert steps > 3000 and unparseable / steps < 0.02

@@ -1,0 +1,160 @@
+"""The ``prontocheck`` command line, end to end through click's CliRunner."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from prontocheck.cli import main
+
+CONTEXT = "Every cat is a carnivore. Every carnivore is not herbivorous. Every carnivore is a mammal. Fae is a cat."
+GOLD = "Fae is a cat. Every cat is a carnivore. Fae is a carnivore. Every carnivore is not herbivorous. Fae is not herbivorous."
+
+
+def record(**kw: object) -> dict[str, object]:
+    rec: dict[str, object] = {"context": CONTEXT, "query": "True or false: Fae is not herbivorous.", "output": GOLD + " True"}
+    rec.update(kw)
+    return rec
+
+
+def write_jsonl(path: Path, lines: list[object]) -> Path:
+    path.write_text("".join((json.dumps(x) if not isinstance(x, str) else x) + "\n" for x in lines), encoding="utf-8")
+    return path
+
+
+def run(*args: str, input: str | None = None) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args), input=input, catch_exceptions=False)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_demo_runs_with_no_input_and_covers_every_step_kind(tmp_path: Path) -> None:
+    out = tmp_path / "out.jsonl"
+    code, stdout, _ = run("analyze", "--format", "json", "--output", str(out))
+    assert code == 0
+    summary = json.loads(stdout)
+    assert summary["n"] == 12 and summary["n_errors"] == 0
+    kinds = set(summary["steps"]["kind"])
+    assert {"strict-atomic-useful", "strict-atomic-misleading", "strict-atomic-off-path", "strict-non-atomic-useful",
+            "strict-non-atomic-misleading", "broad-useful", "broad-misleading", "broad-off-path", "invalid",
+            "unparseable"} <= kinds
+    assert summary["steps"]["redundant"] >= 1
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(lines) == 12
+    first = lines[0]
+    assert set(first) >= {"id", "label", "proof", "steps", "first_error", "metadata"}
+    assert set(first["label"]) == {"predicted", "gold", "correct"}
+    assert set(first["proof"]) == {"strict", "non_atomic", "broad", "valid"}
+    assert set(first["steps"][0]) >= {"index", "text", "formula", "validity", "atomic", "utility", "redundant",
+                                      "premises"}
+
+
+def test_demo_command_prints_a_table() -> None:
+    code, stdout, _ = run("demo")
+    assert code == 0
+    assert "proof: strict" in stdout and "Unparseable sentences" in stdout
+
+
+@pytest.mark.parametrize("fmt", ["markdown", "csv", "table"])
+def test_other_formats(fmt: str) -> None:
+    code, stdout, _ = run("analyze", "--format", fmt, "--group-by", "model")
+    assert code == 0 and "model-a" in stdout and "model-b" in stdout
+
+
+def test_bad_input_is_reported_with_file_and_line_and_never_aborts(tmp_path: Path) -> None:
+    path = write_jsonl(tmp_path / "bad.jsonl", [
+        record(id="ok-1"),
+        "this is not json",
+        {"context": CONTEXT, "query": "True or false: Fae is a cat."},
+        record(id="ok-2", context=CONTEXT + " Fae likes cheese."),
+        [1, 2],
+        record(id="ok-3", output="Fae is a cat. Fae sings loudly. True"),
+    ])
+    out = tmp_path / "out.jsonl"
+    code, stdout, stderr = run("analyze", str(path), "-f", "json", "-o", str(out))
+    assert code == 0
+    summary = json.loads(stdout)
+    assert summary["n"] == 3 and summary["n_errors"] == 3
+    assert [(e["line"], e["file"]) for e in summary["errors"]] == [(2, str(path)), (3, str(path)), (5, str(path))]
+    assert "missing field 'output'" in summary["errors"][1]["reason"]
+    assert f"{path}:2" in stderr
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(lines) == 6  # every input record yields an output record or an error
+    assert [("error" in line) for line in lines] == [False, True, True, False, True, False]
+    assert any("context sentence does not parse" in w for w in lines[3]["warnings"])
+    assert {u["sentence"] for u in summary["unparseable"]} == {"Fae sings loudly."}
+
+
+def test_unreadable_input_exits_2(tmp_path: Path) -> None:
+    code, _, stderr = run("analyze", str(tmp_path / "missing.jsonl"), "-f", "json")
+    assert code == 2 and "missing.jsonl" in stderr
+
+
+def test_usage_errors_exit_2() -> None:
+    assert run("analyze", "--fail-under", "nonsense=1")[0] == 2
+    assert run("analyze", "--field", "bogus=x", "-f", "json")[0] == 2
+    assert run("analyze", "--format", "html")[0] == 2
+
+
+def test_fail_under_exits_1() -> None:
+    assert run("analyze", "-f", "json", "--fail-under", "strict=0.99")[0] == 1
+    assert run("analyze", "-f", "json", "--fail-under", "strict=0.1", "--fail-under", "label_accuracy=0.5")[0] == 0
+
+
+def test_field_mapping_and_stdin(tmp_path: Path) -> None:
+    rec = {"doc": {"ctx": CONTEXT, "q": "True or false: Fae is not herbivorous."}, "response": GOLD + " True",
+           "model": "m"}
+    code, stdout, _ = run("analyze", "-", "-f", "json", "--field", "context=doc.ctx", "--field", "query=doc.q",
+                          "--field", "output=response", input=json.dumps(rec) + "\n")
+    assert code == 0
+    summary = json.loads(stdout)
+    assert summary["n"] == 1 and summary["proof_accuracy"]["strict"]["value"] == 1.0
+
+
+def test_gzip_input_and_group_by_file(tmp_path: Path) -> None:
+    path = tmp_path / "a.jsonl.gz"
+    with gzip.open(path, "wt", encoding="utf-8") as f:
+        f.write(json.dumps(record()) + "\n" + json.dumps(record(output="Fae is a cat. False")) + "\n")
+    plain = write_jsonl(tmp_path / "b.jsonl", [record()])
+    code, stdout, _ = run("analyze", str(path), str(plain), "-f", "json", "--group-by", "file")
+    assert code == 0
+    grouped = json.loads(stdout)
+    assert list(grouped["groups"]) == [str(path), str(plain)]
+    assert grouped["groups"][str(path)]["n"] == 2 and grouped["total"]["n"] == 3
+    assert grouped["groups"][str(path)]["label_accuracy"]["value"] == 0.5
+
+
+LOG = """Q: Every cat is a carnivore. Fae is a cat. True or false: Fae is a carnivore.
+A: Fae is a cat. Every cat is a carnivore. Fae is a carnivore. True
+
+Q: Every wumpus is a yumpus. Every yumpus is not kind. Max is a wumpus. True or false: Max is kind.
+A:
+
+Predicted answer: Max is a wumpus. Max is not kind. False
+
+Q:
+
+Expected answer: Max is a wumpus. Every wumpus is a yumpus. Max is a yumpus. Every yumpus is not kind. Max is not kind.
+ False
+n: 1, (beta prior) mean: 0.5, 95% lower bound: 0.1, 95% upper bound: 0.9
+  (normal approximation) mean: 0.0, 95% lower bound: 0.0, 95% upper bound: 0.0
+
+"""
+
+
+def test_original_log_format_is_detected(tmp_path: Path) -> None:
+    path = tmp_path / "run.log"
+    path.write_text(LOG, encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    code, stdout, _ = run("analyze", str(path), "-f", "json", "-o", str(out))
+    assert code == 0
+    summary = json.loads(stdout)
+    assert summary["n"] == 1
+    line = json.loads(out.read_text())
+    assert line["label"] == {"predicted": False, "gold": False, "correct": True}
+    assert line["proof"] == {"strict": False, "non_atomic": True, "broad": False, "valid": True}
+    assert [s["atomic"] for s in line["steps"]] == [True, False]
+    assert line["source"]["line"] == 7
