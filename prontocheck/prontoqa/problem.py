@@ -14,7 +14,7 @@ from prontocheck.errors import UnparseableSentence
 from prontocheck.logic.formulas import Formula, negate
 from prontocheck.syntax.sentences import parse_query, parse_statement
 from prontocheck.syntax.text import split_output, split_sentences
-from prontocheck.syntax.transform import Query
+from prontocheck.syntax.forms import Query
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,10 @@
 """Syntax: grammars (package data), the transformer to logical forms, and text splitting."""
 
+from prontocheck.syntax.forms import Assumption, Contradiction, Query, Sentence, Since
 from prontocheck.syntax.morphology import plural, singular
-from prontocheck.syntax.sentences import normalize, parse_formula, parse_query, parse_statement
-from prontocheck.syntax.transform import Query
+from prontocheck.syntax.sentences import normalize, parse_formula, parse_query, parse_sentence, parse_statement
 
-__all__ = ["Query", "normalize", "parse_formula", "parse_query", "parse_statement", "plural", "singular"]
+__all__ = [
+    "Assumption", "Contradiction", "Query", "Sentence", "Since", "normalize", "parse_formula", "parse_query",
+    "parse_sentence", "parse_statement", "plural", "singular",
+]

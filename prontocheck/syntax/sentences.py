@@ -18,10 +18,10 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from prontocheck.errors import UnparseableSentence
 from prontocheck.logic.formulas import Formula
 from prontocheck.syntax.grammar import parser
-from prontocheck.syntax.transform import Query
+from prontocheck.syntax.forms import Assumption, Contradiction, Query, Sentence, Since
 
 _SPACES = re.compile(r"\s+")
-_INTERNED: dict[Formula | Query, Formula | Query] = {}
+_INTERNED: dict[Sentence | Query, Sentence | Query] = {}
 _MAX_INTERNED = 1 << 17
 _FINAL_PUNCTUATION = " \t\n.;!?"
 
@@ -48,10 +48,10 @@ def _reason(error: UnexpectedInput) -> str:
 
 
 @lru_cache(maxsize=1 << 16)
-def _parse(text: str) -> Formula | Query | UnparseableSentence:
+def _parse(text: str) -> Sentence | Query | UnparseableSentence:
     # Failures are cached too: models repeat their unparseable sentences as much as the rest.
     try:
-        result: Formula | Query = parser("prontoqa").parse(text)  # type: ignore[assignment]
+        result: Sentence | Query = parser("prontoqa").parse(text)  # type: ignore[assignment]
     except UnexpectedInput as e:
         pos = e.pos_in_stream if isinstance(e.pos_in_stream, int) else None
         return UnparseableSentence(text, _reason(e), pos=pos)
@@ -65,26 +65,45 @@ def _parse(text: str) -> Formula | Query | UnparseableSentence:
 
 
 @lru_cache(maxsize=1 << 16)
-def _parse_raw(sentence: str) -> tuple[str, Formula | Query | UnparseableSentence]:
+def _parse_raw(sentence: str) -> tuple[str, Sentence | Query | UnparseableSentence]:
     # Keyed on the text as written, so a repeated sentence skips normalisation too.
     text = normalize(sentence)
     return text, _parse(text)
 
 
-def parse_statement(sentence: str) -> Formula:
-    """Parse one context or chain-of-thought sentence to its logical form.
+def parse_sentence(sentence: str) -> Sentence:
+    """Parse one chain-of-thought sentence: a statement, an assumption, a contradiction, or a
+    "since" sentence (two statements).
 
     Raises:
         UnparseableSentence: the sentence is not in the grammar (a query counts as such).
 
-    >>> str(parse_statement("So, 127 is a Mersenne prime."))
-    'mersenne_prime(127)'
+    >>> parse_sentence("Assume Fae is a wumpus.")
+    Assumption(formula=Atom(predicate='wumpus', args=(Const(name='Fae'),)))
     """
     text, result = _parse_raw(sentence)
     if isinstance(result, UnparseableSentence):
         raise result
     if isinstance(result, Query):
         raise UnparseableSentence(text, "a query where a statement was expected", pos=0)
+    return result
+
+
+def parse_statement(sentence: str) -> Formula:
+    """Parse one statement (a context sentence, say) to its logical form.
+
+    Raises:
+        UnparseableSentence: the sentence is not a plain statement of the grammar.
+
+    >>> str(parse_statement("So, 127 is a Mersenne prime."))
+    'mersenne_prime(127)'
+    >>> str(parse_statement("Everything that is a wumpus or a yumpus is not kind."))
+    '∀x(wumpus(x) ∨ yumpus(x) → ¬kind(x))'
+    """
+    result = parse_sentence(sentence)
+    if isinstance(result, Assumption | Contradiction | Since):
+        text = normalize(sentence)
+        raise UnparseableSentence(text, f"{type(result).__name__.lower()} where a statement was expected", pos=0)
     return result
 
 

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
 
 from lark import Token, Transformer, v_args
 
 from prontocheck.logic.formulas import (
+    X,
     And,
     Atom,
     Const,
@@ -17,29 +17,60 @@ from prontocheck.logic.formulas import (
     Implies,
     Not,
     Or,
+    Term,
     Var,
-    X,
+    and_,
+    or_,
     replace_term,
     rule,
 )
+from prontocheck.syntax.forms import Assumption, Contradiction, Query, Since
+from prontocheck.syntax.lexicon import concepts
 from prontocheck.syntax.morphology import singular
 
 
 @dataclass(frozen=True, slots=True)
-class Query:
-    """A parsed query: ``True or false: S`` or ``Prove: S``.
+class _Concepts:
+    """A predicate phrase before it is applied to a term: "an angry vumpus" → (angry, vumpus)."""
 
-    Attributes:
-        kind: ``"true_or_false"`` (a label is expected) or ``"prove"`` (proof only).
-        formula: the logical form of S.
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _List:
+    """A coordinated predicate: "a wumpus, a yumpus, and a dumpus" (``op`` is "and" or "or")."""
+
+    op: str
+    items: tuple[_Concepts | _List, ...]
+
+
+def _apply(phrase: _Concepts | _List, term: Term) -> Formula:
+    if isinstance(phrase, _Concepts):
+        return and_(*(Atom(name, (term,)) for name in phrase.names))
+    parts = [_apply(item, term) for item in phrase.items]
+    return and_(*parts) if phrase.op == "and" else or_(*parts)
+
+
+def negation_normal(formula: Formula) -> Formula:
+    """Negate, pushing the negation inward (De Morgan), as the analysis reads such sentences.
+
+    >>> from prontocheck.logic.formulas import atom
+    >>> str(negation_normal(And((atom("wumpus", Const("Fae")), atom("kind", Const("Fae"))))))
+    '¬wumpus(Fae) ∨ ¬kind(Fae)'
     """
+    match formula:
+        case Not(operand):
+            return operand
+        case And(operands):
+            return or_(*(negation_normal(o) for o in operands))
+        case Or(operands):
+            return and_(*(negation_normal(o) for o in operands))
+    return Not(formula)
 
-    kind: Literal["true_or_false", "prove"]
-    formula: Formula
 
-
-def _predicate(words: list[str]) -> str:
-    return "_".join(words)
+def _negated(formula: Formula, nots: int) -> Formula:
+    # "not not kind" is kind: classical double negation.
+    return negation_normal(formula) if nots % 2 else formula
 
 
 def _pluralised(words: list[str]) -> list[str]:
@@ -47,14 +78,9 @@ def _pluralised(words: list[str]) -> list[str]:
     return [*words[:-1], singular(words[-1])]
 
 
-def _negated(formula: Formula, nots: int) -> Formula:
-    # "not not kind" is kind: classical double negation.
-    return Not(formula) if nots % 2 else formula
-
-
 @v_args(inline=True)
 class SentenceTransformer(Transformer[Token, object]):
-    """Map ``grammars/prontoqa.lark`` rules to formulas (and queries to :class:`Query`)."""
+    """Map ``grammars/prontoqa.lark`` rules to formulas, step forms and queries."""
 
     def true_or_false(self, statement: Formula) -> Query:
         return Query("true_or_false", statement)
@@ -62,11 +88,27 @@ class SentenceTransformer(Transformer[Token, object]):
     def prove(self, statement: Formula) -> Query:
         return Query("prove", statement)
 
-    def statement(self, *children: object) -> object:
+    def sentence(self, *children: object) -> object:
         return children[-1]  # the prefixes carry no meaning
 
     def prefix(self, *_: object) -> None:
         return None
+
+    def assume(self, clause: Formula) -> Assumption:
+        return Assumption(clause)
+
+    def contradicts(self, clause: Formula) -> Contradiction:
+        return Contradiction(clause)
+
+    def bare_contradiction(self) -> Contradiction:
+        return Contradiction(None)
+
+    def since(self, *children: object) -> Since:
+        premise, conclusion = children[0], children[-1]  # prefixes in between carry no meaning
+        return Since(premise, conclusion)  # type: ignore[arg-type]
+
+    def because(self, conclusion: Formula, premise: Formula) -> Since:
+        return Since(premise, conclusion)
 
     def entity(self, token: Token) -> Const:
         return Const(str(token))
@@ -77,37 +119,47 @@ class SentenceTransformer(Transformer[Token, object]):
     def neg(self, *nots: Token) -> int:
         return len(nots)
 
-    def noun(self, words: list[str]) -> str:
-        return _predicate(words)
+    def noun(self, words: list[str]) -> _Concepts:
+        return _Concepts(concepts(words))
 
-    def plural_noun(self, words: list[str]) -> str:
-        return _predicate(_pluralised(words))
+    def plural_noun(self, words: list[str]) -> _Concepts:
+        return _Concepts(concepts(_pluralised(words)))
 
-    def singular_predicate(self, words: list[str]) -> str:
-        return _predicate(words)
+    singular_predicate = noun
+    plural_words = plural_noun
 
-    def singular_words(self, words: list[str]) -> str:
-        return _predicate(words)
+    def and_list(self, *items: _Concepts | _List | Formula) -> _List | tuple[_List, Formula]:
+        if isinstance(items[-1], _Concepts | _List):
+            return _List("and", items)  # type: ignore[arg-type]
+        # "Fae is not a wumpus and Fae is not a yumpus": the last item is a whole clause.
+        head = items[:-1]
+        return _List("and", head), items[-1]  # type: ignore[arg-type,return-value]
 
-    def plural_words(self, words: list[str]) -> str:
-        return _predicate(_pluralised(words))
+    def or_list(self, *items: _Concepts | _List) -> _List:
+        return _List("or", items)
 
-    def fact(self, entity: Const, nots: int, predicate: str) -> Formula:
-        return _negated(Atom(predicate, (entity,)), nots)
+    def fact(self, entity: Const, nots: int, phrase: _Concepts | _List | tuple[_List, Formula]) -> Formula:
+        if isinstance(phrase, tuple):
+            head, clause = phrase
+            return and_(_negated(_apply(head, entity), nots), clause)
+        return _negated(_apply(phrase, entity), nots)
 
-    def every_rule(self, noun: str, nots: int, predicate: str) -> Formula:
-        return rule(Atom(noun, (X,)), _negated(Atom(predicate, (X,)), nots))
+    def every_rule(self, noun: _Concepts, nots: int, phrase: _Concepts | _List) -> Formula:
+        return rule(_apply(noun, X), _negated(_apply(phrase, X), nots))
 
     def plural_rule(self, *children: object) -> Formula:
-        *_, noun, nots, predicate = children  # an optional leading "All"
-        return rule(Atom(str(noun), (X,)), _negated(Atom(str(predicate), (X,)), int(nots)))  # type: ignore[call-overload]
+        *_, noun, nots, phrase = children  # an optional leading "All"
+        return self.every_rule(noun, nots, phrase)  # type: ignore[arg-type]
 
-    def no_plural_rule(self, _no: Token, noun: str, predicate: str) -> Formula:
+    def no_plural_rule(self, _no: Token, noun: _Concepts, phrase: _Concepts | _List) -> Formula:
         # "No wumpuses are yumpuses" is read as ∀x(wumpus(x) → ¬yumpus(x)), the form the
         # checker's rule graph uses (equivalent to ¬∃x(wumpus(x) ∧ yumpus(x))).
-        return rule(Atom(noun, (X,)), Not(Atom(predicate, (X,))))
+        return rule(_apply(noun, X), negation_normal(_apply(phrase, X)))
 
     no_singular_rule = no_plural_rule
+
+    def everything_rule(self, nots1: int, ante: _Concepts | _List, nots2: int, cons: _Concepts | _List) -> Formula:
+        return rule(_negated(_apply(ante, X), nots1), _negated(_apply(cons, X), nots2))
 
 
 @v_args(inline=True)
