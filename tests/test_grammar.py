@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from prontocheck import parse_query, parse_statement
 from prontocheck.errors import UnparseableSentence
-from prontocheck.syntax import plural, singular
+from prontocheck.syntax import Since, parse_sentence, plural, singular
 
 FORMS = [
     ("Every wumpus is a yumpus.", "∀x(wumpus(x) → yumpus(x))"),
@@ -48,6 +48,33 @@ FORMS = [
     ("We know that Fae is a wumpus.", "wumpus(Fae)"),
     ("So we know that Fae is not kind.", "¬kind(Fae)"),
     ("  Fae   is a\n wumpus  ", "wumpus(Fae)"),
+    # PrOntoQA-OOD forms (original-prontoqa-analyzer.md §1.3)
+    ("Every wumpus is a yumpus and a dumpus.", "∀x(wumpus(x) → yumpus(x) ∧ dumpus(x))"),
+    ("Wumpuses are kind and yumpuses.", "∀x(wumpus(x) → kind(x) ∧ yumpus(x))"),
+    ("Every wumpus is both kind and a yumpus.", "∀x(wumpus(x) → kind(x) ∧ yumpus(x))"),
+    ("Every wumpus is a yumpus or a dumpus.", "∀x(wumpus(x) → yumpus(x) ∨ dumpus(x))"),
+    ("Every wumpus is either a yumpus or a dumpus.", "∀x(wumpus(x) → yumpus(x) ∨ dumpus(x))"),
+    ("Everything that is a wumpus or a yumpus is a dumpus.", "∀x(wumpus(x) ∨ yumpus(x) → dumpus(x))"),
+    ("Everything that is kind and a wumpus is a yumpus.", "∀x(kind(x) ∧ wumpus(x) → yumpus(x))"),
+    ("Everything that is a wumpus, a yumpus, or a dumpus is a zumpus, a rompus, and a numpus.",
+     "∀x(wumpus(x) ∨ yumpus(x) ∨ dumpus(x) → zumpus(x) ∧ rompus(x) ∧ numpus(x))"),
+    ("Kind wumpuses are yumpuses.", "∀x(kind(x) ∧ wumpus(x) → yumpus(x))"),
+    ("Every kind wumpus is a yumpus.", "∀x(kind(x) ∧ wumpus(x) → yumpus(x))"),
+    ("Every wumpus is a kind yumpus.", "∀x(wumpus(x) → kind(x) ∧ yumpus(x))"),
+    ("Rex is an angry vumpus.", "angry(Rex) ∧ vumpus(Rex)"),
+    ("Fae is a wumpus and a yumpus.", "wumpus(Fae) ∧ yumpus(Fae)"),
+    ("Fae is a wumpus, a yumpus, and a dumpus.", "wumpus(Fae) ∧ yumpus(Fae) ∧ dumpus(Fae)"),
+    ("Fae is kind and a wumpus.", "kind(Fae) ∧ wumpus(Fae)"),
+    ("Fae is a wumpus or a yumpus.", "wumpus(Fae) ∨ yumpus(Fae)"),
+    ("Fae is a wumpus and Fae is a yumpus.", "wumpus(Fae) ∧ yumpus(Fae)"),
+    ("Fae is not a wumpus and Fae is not a yumpus.", "¬wumpus(Fae) ∧ ¬yumpus(Fae)"),
+    ("Fae is not a wumpus or a yumpus.", "¬wumpus(Fae) ∧ ¬yumpus(Fae)"),
+    ("Fae is not an angry vumpus.", "¬angry(Fae) ∨ ¬vumpus(Fae)"),
+    ("Therefore, Fae is a yumpus.", "yumpus(Fae)"),
+    ("However, Fae is a yumpus.", "yumpus(Fae)"),
+    ("This proves Fae is a yumpus.", "yumpus(Fae)"),
+    ("According to the given information, Fae is a yumpus.", "yumpus(Fae)"),
+    ("127 is a real number.", "real_number(127)"),
 ]
 
 
@@ -93,3 +120,30 @@ def test_any_invented_noun_parses_in_both_numbers(a: str, b: str) -> None:
 @pytest.mark.parametrize("noun", ["wumpus", "dax", "fep", "lady", "person", "sheep", "box", "church", "wug"])
 def test_plural_round_trip(noun: str) -> None:
     assert singular(plural(noun)) == noun
+
+
+STEP_FORMS = [
+    ("Assume Fae is a wumpus.", "Assumption", ["wumpus(Fae)"]),
+    ("This contradicts with Fae is not a yumpus.", "Contradiction", ["¬yumpus(Fae)"]),
+    ("This contradicts the fact that Fae is kind.", "Contradiction", ["kind(Fae)"]),
+    ("This is a contradiction.", "Contradiction", [None]),
+    ("Since Fae is a wumpus or a yumpus, Fae is a dumpus.", "Since", ["wumpus(Fae) ∨ yumpus(Fae)", "dumpus(Fae)"]),
+    ("Since Fae is a wumpus, Fae is a yumpus.", "Since", ["wumpus(Fae)", "yumpus(Fae)"]),
+    ("As Fae is a wumpus, Fae is a yumpus.", "Since", ["wumpus(Fae)", "yumpus(Fae)"]),
+    ("Fae is a wumpus, so Fae is a yumpus.", "Since", ["wumpus(Fae)", "yumpus(Fae)"]),
+    ("Fae is a wumpus, and therefore Fae is a yumpus.", "Since", ["wumpus(Fae)", "yumpus(Fae)"]),
+    ("Fae is a yumpus because Fae is a wumpus.", "Since", ["wumpus(Fae)", "yumpus(Fae)"]),
+]
+
+
+@pytest.mark.parametrize(("sentence", "form", "formulas"), STEP_FORMS, ids=[f[0] for f in STEP_FORMS])
+def test_step_forms(sentence: str, form: str, formulas: list[str | None]) -> None:
+    parsed = parse_sentence(sentence)
+    assert type(parsed).__name__ == form
+    if isinstance(parsed, Since):
+        assert [str(f) for f in parsed.statements()] == formulas
+    else:
+        f = parsed.formula  # type: ignore[union-attr]
+        assert [None if f is None else str(f)] == formulas
+    with pytest.raises(UnparseableSentence):
+        parse_statement(sentence)  # not a plain statement

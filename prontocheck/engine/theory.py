@@ -20,6 +20,7 @@ from functools import cached_property, lru_cache
 
 import networkx as nx
 
+from prontocheck.engine.shapes import ShapeIndex
 from prontocheck.logic.formulas import Atom, Const, ForAll, Formula, Implies, Not, Var, literal
 
 Key = tuple[str, bool]
@@ -94,6 +95,7 @@ class Theory:
         facts: the ground literals of A, by constant.
         rules_into: simple rules of A, by consequent key.
         rules_from: simple rules of A, by antecedent key.
+        simple: every axiom is a ground literal or a simple rule (the v1 calculus suffices).
     """
 
     axioms: tuple[Formula, ...]
@@ -101,7 +103,9 @@ class Theory:
     facts: dict[Const, set[Key]] = field(default_factory=dict)
     rules_into: dict[Key, list[RuleEdge]] = field(default_factory=dict)
     rules_from: dict[Key, list[RuleEdge]] = field(default_factory=dict)
+    simple: bool = True
     _reach: dict[Key, frozenset[Key]] = field(default_factory=dict, repr=False)
+    _broad_reach: dict[Key, frozenset[Key]] = field(default_factory=dict, repr=False)
 
     @classmethod
     def from_axioms(cls, axioms: Iterable[Formula]) -> Theory:
@@ -110,17 +114,25 @@ class Theory:
         facts: dict[Const, set[Key]] = defaultdict(set)
         into: dict[Key, list[RuleEdge]] = defaultdict(list)
         out: dict[Key, list[RuleEdge]] = defaultdict(list)
+        simple = True
         for formula in unique:
             lit = as_ground_literal(formula)
             if lit is not None:
                 facts[lit[1]].add(lit[0])
                 continue
-            simple = as_simple_rule(formula)
-            if simple is not None:
-                edge = RuleEdge(simple[0], simple[1], formula)
-                into[simple[1]].append(edge)
-                out[simple[0]].append(edge)
-        return cls(unique, frozenset(unique), dict(facts), dict(into), dict(out))
+            split = as_simple_rule(formula)
+            if split is not None:
+                edge = RuleEdge(split[0], split[1], formula)
+                into[split[1]].append(edge)
+                out[split[0]].append(edge)
+            else:
+                simple = False
+        return cls(unique, frozenset(unique), dict(facts), dict(into), dict(out), simple)
+
+    @cached_property
+    def shapes(self) -> ShapeIndex:
+        """The axioms as shapes (compound facts and rules: the OOD calculus), built on first use."""
+        return ShapeIndex.build(self.axioms)
 
     def __contains__(self, formula: object) -> bool:
         return formula in self.axiom_set
@@ -146,6 +158,24 @@ class Theory:
                         seen.add(edge.consequent)
                         todo.append(edge.consequent)
             found = self._reach[source] = frozenset(seen)
+        return found
+
+    def broad_descendants(self, source: Key) -> frozenset[Key]:
+        """Like :meth:`descendants`, with modus tollens too: ¬g leads to ¬f for each rule f → g."""
+        found = self._broad_reach.get(source)
+        if found is None:
+            seen: set[Key] = set()
+            todo = [source]
+            while todo:
+                node = todo.pop()
+                nexts = [e.consequent for e in self.rules_from.get(node, ())]
+                contrapositive = self.rules_into.get((node[0], not node[1]), ())
+                nexts += [(e.antecedent[0], not e.antecedent[1]) for e in contrapositive]
+                for nxt in nexts:
+                    if nxt not in seen:
+                        seen.add(nxt)
+                        todo.append(nxt)
+            found = self._broad_reach[source] = frozenset(seen)
         return found
 
     def reachable(self, source: Key, target: Key) -> bool:

@@ -42,14 +42,22 @@ class _Established:
             key, c = lit
             if self.chains:
                 # Every rule established under these metrics is a rule path of A, and every
-                # established fact is derivable from A's facts: chaining Hops from E_M ∪ A is
-                # reachability in A's rule graph from the context's facts.
-                return any(self.theory.reachable(s, key) for s in self.theory.facts.get(c, ()))
+                # established fact is derivable from A's facts: chaining Hops (and, under valid,
+                # modus tollens) from E_M ∪ A is reachability in A's rule graph from the context's facts.
+                sources = self.theory.facts.get(c, ())
+                if self.composes:
+                    return any(s == key or key in self.theory.broad_descendants(s) for s in sources)
+                return any(self.theory.reachable(s, key) for s in sources)
             facts = self.fact_keys.get(c)
             if not facts:
                 return False
             for edge in self.theory.rules_into.get(key, ()):
                 if edge.antecedent in facts and edge.formula in self.formulas:
+                    return True
+            if not self.composes:
+                return False
+            for edge in self.theory.rules_from.get((key[0], not key[1]), ()):  # one modus tollens
+                if (edge.consequent[0], not edge.consequent[1]) in facts and edge.formula in self.formulas:
                     return True
             return any(a in facts for a in self.composed.get(key, ()))
         return self.composes and simple is not None and self.theory.reachable(*simple)

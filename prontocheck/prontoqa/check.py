@@ -7,6 +7,7 @@ from typing import Any
 
 from prontocheck.errors import UnparseableSentence
 from prontocheck.prontoqa.accuracy import proof_accuracies
+from prontocheck.prontoqa.natural import classify_natural, natural_accuracies
 from prontocheck.prontoqa.problem import Problem, prepare
 from prontocheck.prontoqa.results import (
     BROAD,
@@ -20,15 +21,24 @@ from prontocheck.prontoqa.results import (
     StepResult,
 )
 from prontocheck.prontoqa.steps import StepInput, classify_steps
-from prontocheck.syntax.sentences import parse_statement
+from prontocheck.syntax.forms import Assumption, Contradiction, Since
+from prontocheck.syntax.sentences import parse_sentence
 from prontocheck.syntax.text import split_output
 
 
-def _step_input(text: str) -> StepInput:
+def _step_inputs(text: str) -> tuple[StepInput, ...]:
+    """The steps one sentence makes: one, or two for "Since φ, ψ" (φ, then ψ)."""
     try:
-        return StepInput(text, parse_statement(text))
+        sentence = parse_sentence(text)
     except UnparseableSentence as e:
-        return StepInput(text, None, e.reason)
+        return (StepInput(text, None, e.reason),)
+    if isinstance(sentence, Since):
+        return tuple(StepInput(text, f) for f in sentence.statements())
+    if isinstance(sentence, Assumption):
+        return (StepInput(text, sentence.formula, kind="assume"),)
+    if isinstance(sentence, Contradiction):
+        return (StepInput(text, sentence.formula, kind="contradiction"),)
+    return (StepInput(text, sentence),)
 
 
 def _first_error(steps: tuple[StepResult, ...]) -> FirstError | None:
@@ -69,12 +79,17 @@ def check(problem: Problem, output: str, *, id: str = "", metadata: Mapping[str,
     """
     prepared = prepare(problem)
     split = split_output(output)
-    inputs = [_step_input(s.text) for s in split.steps]
-    steps = classify_steps(prepared.theory, prepared.gold, inputs)
-    # Invalid and unparseable steps can never be established: only valid steps are offered.
-    valid = [i.formula if s.validity in (STRICT, BROAD) else None
-             for i, s in zip(inputs, steps)]
-    proof = proof_accuracies(prepared.theory, valid, prepared.goal)
+    inputs = [step for s in split.steps for step in _step_inputs(s.text)]
+    theory = prepared.theory
+    if theory.simple and not prepared.gold_assumptions and all(i.simple for i in inputs):
+        # The v1 calculus (modus ponens and composition) suffices: the fast path.
+        steps = classify_steps(theory, prepared.gold, inputs)
+        # Invalid and unparseable steps can never be established: only valid steps are offered.
+        valid = [i.formula if s.validity in (STRICT, BROAD) else None for i, s in zip(inputs, steps)]
+        proof = proof_accuracies(theory, valid, prepared.goal)
+    else:
+        steps = classify_natural(theory, prepared.gold, prepared.gold_assumptions, inputs)
+        proof = natural_accuracies(theory, inputs, [s.validity in (STRICT, BROAD) for s in steps], prepared.goal)
     return ExampleResult(
         id=id,
         label=LabelResult(split.answer, prepared.gold_label),
@@ -82,7 +97,7 @@ def check(problem: Problem, output: str, *, id: str = "", metadata: Mapping[str,
         steps=steps,
         first_error=_first_error(steps),
         steps_to_return=_steps_to_return(steps),
-        gold=GoldInfo(prepared.gold_source, tuple(str(f) for f in prepared.gold)),
+        gold=GoldInfo(prepared.gold_source, prepared.gold_shown),
         warnings=prepared.warnings,
         metadata=dict(metadata or {}),
     )

@@ -11,10 +11,12 @@ from functools import lru_cache
 
 from prontocheck.engine.theory import Theory, as_ground_literal, ground
 from prontocheck.errors import UnparseableSentence
-from prontocheck.logic.formulas import Formula, negate
-from prontocheck.syntax.sentences import parse_query, parse_statement
+from prontocheck.logic.formulas import Formula
+from prontocheck.prontoqa.natural import skey
+from prontocheck.syntax.forms import Assumption, Contradiction, Query, Since
+from prontocheck.syntax.sentences import parse_query, parse_sentence, parse_statement
 from prontocheck.syntax.text import split_output, split_sentences
-from prontocheck.syntax.forms import Query
+from prontocheck.syntax.transform import negation_normal
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +48,8 @@ class PreparedProblem:
         gold_source: ``"given"``, ``"derived"`` or ``"none"``.
         gold_label: the gold label, or ``None`` (``Prove:`` queries, or unknown).
         warnings: what went wrong while preparing, without stopping the analysis.
+        gold_assumptions: the formulas the gold proof assumes (``Assume φ``; OOD proofs).
+        gold_shown: the gold chain as printed in results (assumptions and ⊥ steps included).
     """
 
     theory: Theory
@@ -54,6 +58,8 @@ class PreparedProblem:
     gold_source: str
     gold_label: bool | None
     warnings: tuple[str, ...]
+    gold_assumptions: tuple[Formula, ...] = ()
+    gold_shown: tuple[str, ...] = ()
 
     @property
     def goal(self) -> Formula | None:
@@ -88,7 +94,15 @@ def derive_gold(theory: Theory, target: Formula) -> tuple[Formula, ...] | None:
     return tuple(chain)
 
 
-def _given_gold(problem: Problem, warnings: list[str]) -> tuple[tuple[Formula, ...], bool | None] | None:
+@dataclass(frozen=True, slots=True)
+class _Gold:
+    statements: tuple[Formula, ...]
+    assumptions: tuple[Formula, ...]
+    shown: tuple[str, ...]
+    label: bool | None
+
+
+def _given_gold(problem: Problem, warnings: list[str]) -> _Gold | None:
     assert problem.gold_cot is not None
     if isinstance(problem.gold_cot, str):
         split = split_output(problem.gold_cot)
@@ -97,14 +111,25 @@ def _given_gold(problem: Problem, warnings: list[str]) -> tuple[tuple[Formula, .
         texts, label = list(problem.gold_cot), None
         if texts and (from_text := split_output(texts[-1])).answer is not None and not from_text.steps:
             texts, label = texts[:-1], from_text.answer
-    chain = []
+    statements: list[Formula] = []
+    assumptions: list[Formula] = []
+    shown: list[str] = []
     for text in texts:
         try:
-            chain.append(parse_statement(text))
+            sentence = parse_sentence(text)
         except UnparseableSentence as e:
             warnings.append(f"gold chain of thought sentence does not parse, gold derived instead: {_describe(e)}")
             return None
-    return (tuple(chain), label) if chain else None
+        if isinstance(sentence, Assumption):
+            assumptions.append(sentence.formula)
+            shown.append(f"assume {sentence.formula}")
+        elif isinstance(sentence, Contradiction):
+            shown.append("⊥" if sentence.formula is None else f"⊥ ({sentence.formula})")
+        else:
+            for f in sentence.statements() if isinstance(sentence, Since) else (sentence,):
+                statements.append(f)
+                shown.append(str(f))
+    return _Gold(tuple(statements), tuple(assumptions), tuple(shown), label) if statements else None
 
 
 def _prepare(problem: Problem) -> PreparedProblem:
@@ -124,17 +149,20 @@ def _prepare(problem: Problem) -> PreparedProblem:
         warnings.append(f"query does not parse: {_describe(e)}")
 
     gold: tuple[Formula, ...] = ()
+    assumptions: tuple[Formula, ...] = ()
+    shown: tuple[str, ...] = ()
     source, label = "none", problem.gold_label
     given = _given_gold(problem, warnings) if problem.gold_cot else None
     if given is not None:
-        gold, source = given[0], "given"
-        label = label if label is not None else given[1]
+        gold, assumptions, shown, source = given.statements, given.assumptions, given.shown, "given"
+        label = label if label is not None else given.label
     elif query is not None:
-        proofs = [p for p in (derive_gold(theory, f) for f in (query.formula, negate(query.formula))) if p]
+        proofs = [p for p in (derive_gold(theory, f) for f in (query.formula, negation_normal(query.formula))) if p]
         if len(proofs) == 2:
             warnings.append("the context proves both the query and its negation; the shorter proof is the gold")
         if proofs:
             gold, source = min(proofs, key=len), "derived"
+            shown = tuple(str(f) for f in gold)
         else:
             warnings.append("neither the query nor its negation is provable from the context; no gold proof")
     elif problem.gold_cot is None:
@@ -143,11 +171,11 @@ def _prepare(problem: Problem) -> PreparedProblem:
     if query is not None and query.kind == "prove":
         label = None
     elif label is None and query is not None and gold:
-        if gold[-1] == query.formula:
+        if skey(gold[-1]) == skey(query.formula):
             label = True
-        elif gold[-1] == negate(query.formula):
+        elif skey(gold[-1]) == skey(negation_normal(query.formula)):
             label = False
-    return PreparedProblem(theory, query, gold, source, label, tuple(warnings))
+    return PreparedProblem(theory, query, gold, source, label, tuple(warnings), assumptions, shown)
 
 
 @lru_cache(maxsize=4096)

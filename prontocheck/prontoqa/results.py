@@ -53,6 +53,11 @@ class StepResult:
         redundant: a repeat of an earlier valid step.
         premises: indices of the earlier steps its cheapest derivation uses.
         reason: why an unparseable step was rejected; ``None`` otherwise.
+        rule: the last rule of its cheapest derivation (``Ax``, ``Hop``, ``Repeat``, ``Composition``,
+            ``AndIntro``, ``AndElim``, ``OrIntro``, ``OrElim``, ``Assume``, ``Contradiction``,
+            ``ModusTollens``, …); ``None`` for invalid and unparseable steps.
+        assumptions: indices of the ``Assume`` steps it depends on (empty outside proofs by cases
+            or by contradiction).
     """
 
     index: int
@@ -64,6 +69,8 @@ class StepResult:
     redundant: bool
     premises: tuple[int, ...]
     reason: str | None = None
+    rule: str | None = None
+    assumptions: tuple[int, ...] = ()
 
     @property
     def canonical(self) -> bool:
@@ -96,6 +103,8 @@ class StepResult:
             "redundant": self.redundant,
             "premises": list(self.premises),
             "reason": self.reason,
+            "rule": self.rule,
+            "assumptions": list(self.assumptions),
         }
 
 

@@ -29,6 +29,11 @@ from prontocheck.prontoqa.results import (
     Utility,
 )
 
+
+def _complement(key: Key) -> Key:
+    return key[0], not key[1]
+
+
 MAX_PATHS = 256
 """How many rule paths are compared when choosing a broad step's premises."""
 
@@ -61,11 +66,25 @@ class Derivation:
 
 @dataclass(frozen=True, slots=True)
 class StepInput:
-    """A step to classify: its text, and its formula or the reason it did not parse."""
+    """A step to classify: its text, its formula or the reason it did not parse, and its kind.
+
+    Attributes:
+        kind: ``"statement"``; ``"assume"`` (``Assume φ``); ``"contradiction"`` (``This contradicts
+            with φ``, or a bare ``This is a contradiction`` with ``formula`` ``None``).
+    """
 
     text: str
     formula: Formula | None
     reason: str | None = None
+    kind: str = "statement"
+
+    @property
+    def simple(self) -> bool:
+        """A statement of the v1 calculus: a ground literal or a literal-to-literal rule (or unparseable)."""
+        f = self.formula
+        return self.kind == "statement" and (
+            f is None or as_ground_literal(f) is not None or as_simple_rule(f) is not None
+        )
 
 
 class _Classifier:
@@ -92,12 +111,14 @@ class _Classifier:
 
     # -- derivations of ground literals ---------------------------------------------------
 
-    def derive(self, key: Key, constant: Const) -> Derivation | None:
-        """The cheapest derivation of ``key(constant)`` from A and the stated steps."""
-        return self._derive(key, constant, {}, set())[0]
+    def derive(self, key: Key, constant: Const, broad: bool = False) -> Derivation | None:
+        """The cheapest derivation of ``key(constant)`` from A and the stated steps; with ``broad``,
+        modus tollens (a broad rule) may be used too.
+        """
+        return self._derive(key, constant, {}, set(), broad)[0]
 
     def _derive(
-        self, key: Key, c: Const, memo: dict[Key, Derivation | None], visiting: set[Key]
+        self, key: Key, c: Const, memo: dict[Key, Derivation | None], visiting: set[Key], broad: bool = False
     ) -> tuple[Derivation | None, bool]:
         fact = ground(key, c)
         idx = self.latest.get(fact)
@@ -112,7 +133,7 @@ class _Classifier:
             if edge.antecedent in visiting:
                 cyclic = True
                 continue
-            sub, sub_cyclic = self._derive(edge.antecedent, c, memo, visiting)
+            sub, sub_cyclic = self._derive(edge.antecedent, c, memo, visiting, broad)
             cyclic |= sub_cyclic
             if sub is None:
                 continue
@@ -127,6 +148,25 @@ class _Classifier:
             )
             if best is None or candidate.rank() < best.rank():
                 best = candidate
+        if broad:  # modus tollens: from ∀x(f(x) → g(x)) and ¬g(c), ¬f(c)
+            for edge in self.theory.rules_from.get(_complement(key), ()):
+                target = _complement(edge.consequent)
+                if target in visiting:
+                    cyclic = True
+                    continue
+                sub, sub_cyclic = self._derive(target, c, memo, visiting, broad)
+                cyclic |= sub_cyclic
+                if sub is None:
+                    continue
+                rule_idx = self.latest.get(edge.formula)
+                premises = sub.premises if rule_idx is None else tuple(sorted((*sub.premises, rule_idx), reverse=True))
+                candidate = Derivation(
+                    sub.cost + (1 if rule_idx is None else 0) + 1, premises,
+                    sub.all_useful and (rule_idx is None or self.useful[rule_idx]), sub.root,
+                    (*sub.rules, edge.formula),
+                )
+                if best is None or candidate.rank() < best.rank():
+                    best = candidate
         visiting.discard(key)
         if not cyclic:  # a result cut short by the cycle guard may not be reused elsewhere
             memo[key] = best
@@ -203,7 +243,7 @@ class _Classifier:
             first = self.first[phi]
             utility = USEFUL if self.useful[first] else OFF_PATH
             return self._record(
-                StepResult(index, text, shown, STRICT, True, utility, True, (self.latest[phi],)), phi
+                StepResult(index, text, shown, STRICT, True, utility, True, (self.latest[phi],), rule="Repeat"), phi
             )
         simple = as_simple_rule(phi)
         lit = as_ground_literal(phi)
@@ -214,14 +254,20 @@ class _Classifier:
                 utility = USEFUL if phi in self.gold else OFF_PATH
             else:
                 utility = USEFUL if phi in self.gold else OFF_PATH
-            return self._record(StepResult(index, text, shown, STRICT, True, utility, False, ()), phi)
+            return self._record(StepResult(index, text, shown, STRICT, True, utility, False, (), rule="Ax"), phi)
         if lit is not None:
             derivation = self.derive(*lit)
+            if derivation is None and (derivation := self.derive(*lit, broad=True)) is not None:
+                utility = self._fact_utility(phi, derivation)
+                broad_fact = StepResult(index, text, shown, BROAD, False, utility, False, derivation.premises,
+                                        rule="ModusTollens")
+                return self._record(broad_fact, phi)
             if derivation is not None:
                 utility = self._fact_utility(phi, derivation)
                 return self._record(
                     StepResult(
-                        index, text, shown, STRICT, derivation.cost <= 1, utility, False, derivation.premises
+                        index, text, shown, STRICT, derivation.cost <= 1, utility, False, derivation.premises,
+                        rule="Hop",
                     ),
                     phi,
                 )
@@ -229,7 +275,7 @@ class _Classifier:
             premises = self.composition_premises(*simple)
             if premises is not None:
                 utility = OFF_PATH if simple[0] == simple[1] else self._rule_utility(phi, *simple)
-                broad = StepResult(index, text, shown, BROAD, False, utility, False, premises)
+                broad = StepResult(index, text, shown, BROAD, False, utility, False, premises, rule="Composition")
                 return self._record(broad, phi)
         return self._record(StepResult(index, text, shown, INVALID, None, None, False, ()))
 

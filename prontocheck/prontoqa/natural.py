@@ -1,0 +1,478 @@
+"""The OOD deduction rules under the paper profile: natural deduction with tracked assumptions.
+
+This extends the modus-ponens calculus of :mod:`prontocheck.prontoqa.steps` to the rules of
+PrOntoQA-OOD, with the same three axes and the same cost: cost(φ) is the least number of rule
+applications deriving φ when the earlier valid steps are free.
+
+Strict rules (one application each): Ax (restate a context sentence), Hop (modus ponens, also with
+compound antecedents and consequents), and-introduction, and-elimination, or-introduction,
+or-elimination (proof by cases: φ stated under the assumption of each disjunct of an established
+disjunction), ⊥-introduction ("This contradicts with χ": χ and its negation both established) and
+proof by contradiction (¬α after a ⊥ that depends on the assumption α), and Assume. Broad rules:
+rule composition and modus tollens.
+
+Every valid step depends on a set of open assumptions (the ``Assume`` steps its derivation rests
+on); a conclusion under open assumptions proves nothing about the goal. A restatement of an earlier
+step is ``redundant`` unless it is derived afresh under assumptions the earlier statements lacked
+(the second case of a proof by cases).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from prontocheck.engine.shapes import (
+    Shape,
+    ShapeIndex,
+    ShapeRule,
+    complement,
+    ground_shape,
+    parts,
+    rule_shapes,
+)
+from prontocheck.engine.theory import Theory
+from prontocheck.logic.formulas import Const, Formula
+from prontocheck.prontoqa.results import (
+    BROAD,
+    INVALID,
+    METRICS,
+    MISLEADING,
+    OFF_PATH,
+    STRICT,
+    UNPARSEABLE,
+    USEFUL,
+    ProofResult,
+    StepResult,
+    Utility,
+)
+from prontocheck.prontoqa.steps import StepInput
+
+SKey = tuple[object, ...]
+"""What a step states: ("g", shape, constant), ("r", antecedent, consequent), ("f", formula) or ("⊥",)."""
+FALSUM: SKey = ("⊥",)
+Hyps = frozenset[int]
+NO_HYPS: Hyps = frozenset()
+
+
+def skey(formula: Formula) -> SKey:
+    """The order-insensitive identity of a stated formula."""
+    if (g := ground_shape(formula)) is not None:
+        return ("g", g[0], g[1])
+    if (r := rule_shapes(formula)) is not None:
+        return ("r", r[0], r[1])
+    return ("f", formula)
+
+
+@dataclass(frozen=True, slots=True)
+class Derivation:
+    """A cheapest derivation in the natural-deduction calculus.
+
+    Attributes:
+        cost: rule applications (0: already stated).
+        premises: indices of the stated steps used, most recent first.
+        hyps: the assumption steps it depends on.
+        all_useful: every premise is a useful step.
+        rule: the last rule applied (``Ax``, ``Hop``, ``AndElim``, ``OrElim``, …).
+        root: what the chain starts from (a stated step's or context fact's key).
+        rules: the context or stated rules it applies.
+        broad: it needs a broad rule (modus tollens).
+    """
+
+    cost: int
+    premises: tuple[int, ...]
+    hyps: Hyps
+    all_useful: bool
+    rule: str
+    root: SKey | None
+    rules: tuple[Formula, ...] = ()
+    broad: bool = False
+
+    def rank(self) -> tuple[int, int, bool, tuple[int, ...]]:
+        """Cheapest, then fewest assumptions, then useful premises, then the most recent premises."""
+        return (self.cost, len(self.hyps), not self.all_useful, tuple(-p for p in self.premises))
+
+
+def _merge(*groups: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(sorted({p for g in groups for p in g}, reverse=True))
+
+
+@dataclass
+class View:
+    """A set of stated (or established) steps over a theory, able to derive ground shapes.
+
+    The classifier keeps one view (the stated set S); each proof accuracy keeps its own (E_M).
+    """
+
+    index: ShapeIndex
+    useful: list[bool]
+    assumptions: dict[int, SKey]
+    stated: dict[SKey, list[tuple[int, Hyps]]] = field(default_factory=lambda: defaultdict(list))
+    shapes: dict[Const, set[Shape]] = field(default_factory=lambda: defaultdict(set))
+    extra: ShapeIndex = field(default_factory=ShapeIndex)
+
+    def add(self, key: SKey, index: int, hyps: Hyps, formula: Formula | None, in_context: bool) -> None:
+        """Record a step as stated."""
+        self.stated[key].append((index, hyps))
+        if key[0] == "g":
+            self.shapes[key[2]].add(key[1])  # type: ignore[index,arg-type]
+        elif key[0] == "r" and not in_context and formula is not None and len(self.stated[key]) == 1:
+            self.extra.add_rule(key[1], key[2], formula)  # type: ignore[arg-type]
+
+    def _rule_index(self, r: ShapeRule) -> int | None:
+        occurrences = self.stated.get(("r", r.antecedent, r.consequent))
+        return occurrences[-1][0] if occurrences else None
+
+    def reaches(self, source: Shape, target: Shape) -> bool:
+        """Rule composition over the context's and the stated rules."""
+        if source == target:
+            return True
+        seen, todo = {source}, [source]
+        while todo:
+            node = todo.pop()
+            nxt_all = self.index.successors(node) | self.extra.successors(node)
+            for nxt in nxt_all:
+                if nxt == target:
+                    return True
+                if nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+        return False
+
+    def derive(self, shape: Shape, c: Const, *, broad: bool, mask: SKey | None = None) -> Derivation | None:
+        """The cheapest derivation of ``shape(c)``; ``mask`` hides the stated copies of one key."""
+        return self._derive(shape, c, broad, mask, {}, set())[0]
+
+    def _derive(  # noqa: C901 - one case per rule of the calculus
+        self, shape: Shape, c: Const, broad: bool, mask: SKey | None,
+        memo: dict[Shape, Derivation | None], visiting: set[Shape],
+    ) -> tuple[Derivation | None, bool]:
+        key: SKey = ("g", shape, c)
+        if key != mask and (occurrences := self.stated.get(key)):
+            idx, hyps = min(occurrences, key=lambda o: (len(o[1]), -o[0]))
+            return Derivation(0, (idx,), hyps, self.useful[idx], "Repeat", key), False
+        if shape in memo:
+            return memo[shape], False
+        best: Derivation | None = None
+
+        def consider(candidate: Derivation) -> None:
+            nonlocal best
+            if best is None or candidate.rank() < best.rank():
+                best = candidate
+
+        if shape in self.index.facts.get(c, ()):
+            consider(Derivation(1, (), NO_HYPS, True, "Ax", key))
+        visiting.add(shape)
+        cyclic = False
+
+        def sub(target: Shape) -> Derivation | None:
+            nonlocal cyclic
+            if target in visiting:
+                cyclic = True
+                return None
+            found, cy = self._derive(target, c, broad, mask, memo, visiting)
+            cyclic |= cy
+            return found
+
+        hop_rules = [(r, 0) for ix in (self.index, self.extra) for r in ix.into.get(shape, ())]
+        hop_rules += [(r, 1) for ix in (self.index, self.extra) for r in ix.into_conjunct.get(shape, ())]
+        for r, elim in hop_rules:
+            rule_idx = self._rule_index(r)
+            in_context = (r.antecedent, r.consequent) in self.index.rule_keys
+            if rule_idx is None and not in_context:
+                continue
+            d = sub(r.antecedent)
+            if d is not None:
+                consider(Derivation(
+                    d.cost + (1 if rule_idx is None else 0) + 1 + elim,
+                    d.premises if rule_idx is None else _merge(d.premises, (rule_idx,)),
+                    d.hyps, d.all_useful and (rule_idx is None or self.useful[rule_idx]),
+                    "Hop" if not elim else "Hop+AndElim", d.root, (*d.rules, r.formula), d.broad,
+                ))
+        known = self.index.facts.get(c, set()) | self.shapes.get(c, set())
+        for k in known:
+            if shape in parts(k, "and") and (d := sub(k)) is not None:
+                consider(Derivation(d.cost + 1, d.premises, d.hyps, d.all_useful, "AndElim", d.root, d.rules, d.broad))
+        if conjuncts := parts(shape, "and"):
+            subs = [sub(p) for p in conjuncts]
+            if all(s is not None for s in subs):
+                ds = [s for s in subs if s is not None]
+                consider(Derivation(
+                    1 + sum(s.cost for s in ds), _merge(*(s.premises for s in ds)),
+                    frozenset().union(*(s.hyps for s in ds)), all(s.all_useful for s in ds), "AndIntro",
+                    ds[0].root, tuple(r for s in ds for r in s.rules), any(s.broad for s in ds),
+                ))
+        for disjunct in parts(shape, "or"):
+            if (d := sub(disjunct)) is not None:
+                consider(Derivation(d.cost + 1, d.premises, d.hyps, d.all_useful, "OrIntro", d.root, d.rules, d.broad))
+        for k in known:
+            if (cases := parts(k, "or")) and (by_cases := self._by_cases(key, c, cases)) is not None:
+                if (d := sub(k)) is not None:
+                    premises, hyps = by_cases
+                    consider(Derivation(d.cost + 1, _merge(d.premises, premises), d.hyps | hyps,
+                                        d.all_useful, "OrElim", d.root, d.rules, d.broad))
+        for a, assumed in self.assumptions.items():
+            if assumed[0] == "g" and assumed[2] == c and complement(assumed[1]) == shape:  # type: ignore[arg-type]
+                for idx, hyps in self.stated.get(FALSUM, ()):
+                    if a in hyps:
+                        consider(Derivation(1, (idx,), hyps - {a}, self.useful[idx], "Contradiction", FALSUM))
+        if broad:
+            for ix in (self.index, self.extra):
+                for r in ix.from_antecedent.get(complement(shape), ()):
+                    rule_idx = self._rule_index(r)
+                    if rule_idx is None and (r.antecedent, r.consequent) not in self.index.rule_keys:
+                        continue
+                    if (d := sub(complement(r.consequent))) is not None:
+                        consider(Derivation(
+                            d.cost + (1 if rule_idx is None else 0) + 1,
+                            d.premises if rule_idx is None else _merge(d.premises, (rule_idx,)),
+                            d.hyps, d.all_useful, "ModusTollens", d.root, (*d.rules, r.formula), True,
+                        ))
+        visiting.discard(shape)
+        if not cyclic:  # a result cut short by the cycle guard may not be reused elsewhere
+            memo[shape] = best
+        return best, cyclic
+
+    def _by_cases(self, key: SKey, c: Const, cases: frozenset[Shape]) -> tuple[tuple[int, ...], Hyps] | None:
+        """Or-elimination: ``key`` stated under the assumption of every case; the discharged result."""
+        premises: list[int] = []
+        hyps: set[int] = set()
+        occurrences = self.stated.get(key, ())
+        for case in cases:
+            found = None
+            for idx, h in reversed(occurrences):
+                a = next((a for a in h if self.assumptions.get(a) == ("g", case, c)), None)
+                if a is not None:
+                    found = (idx, h - {a})
+                    break
+            if found is None:
+                return None
+            premises.append(found[0])
+            hyps |= found[1]
+        return tuple(premises), frozenset(hyps)
+
+    def best_for_step(self, key: SKey, *, broad: bool) -> tuple[Derivation | None, bool]:
+        """A ground statement's derivation and whether it is a mere repeat (see the module doc)."""
+        _, shape, c = key
+        existing = self.stated.get(key, [])
+        fresh = self.derive(shape, c, broad=broad, mask=key)  # type: ignore[arg-type]
+        if existing and (fresh is None or any(h <= fresh.hyps for _, h in existing)):
+            idx, hyps = min(existing, key=lambda o: (len(o[1]), -o[0]))
+            return Derivation(0, (idx,), hyps, self.useful[idx], "Repeat", key), True
+        return fresh, False
+
+    def contradiction(self, chi: Formula | None, last: int | None, *, broad: bool) -> Derivation | None:
+        """⊥ from χ and its negation (χ given), or from the latest stated fact and its negation."""
+        candidates: list[tuple[Any, Any, int | None]]
+        if chi is not None:
+            g = ground_shape(chi)
+            candidates = [] if g is None else [(g[0], g[1], None)]
+        else:  # "This is a contradiction.": the most recent stated fact against its negation
+            candidates = [(k[1], k[2], max(i for i, _ in occ)) for k, occ in self.stated.items() if k[0] == "g"]
+            candidates.sort(key=lambda t: -t[2])  # type: ignore[arg-type,operator]
+        for shape, c, _ in candidates:
+            d1 = self.derive(shape, c, broad=broad)  # type: ignore[arg-type]
+            d2 = self.derive(complement(shape), c, broad=broad)  # type: ignore[arg-type]
+            if d1 is not None and d2 is not None:
+                return Derivation(max(1, d1.cost + d2.cost), _merge(d1.premises, d2.premises), d1.hyps | d2.hyps,
+                                  d1.all_useful and d2.all_useful, "Contradiction", d1.root,
+                                  (*d1.rules, *d2.rules), d1.broad or d2.broad)
+        return None
+
+
+def classify_natural(theory: Theory, gold: Sequence[Formula], gold_assumptions: Sequence[Formula],
+                     steps: Sequence[StepInput]) -> tuple[StepResult, ...]:
+    """Classify every step in the natural-deduction calculus (OOD rules)."""
+    return _NaturalClassifier(theory, gold, gold_assumptions).run(steps)
+
+
+class _NaturalClassifier:
+    def __init__(self, theory: Theory, gold: Sequence[Formula], gold_assumptions: Sequence[Formula]) -> None:
+        self.theory = theory
+        self.index = theory.shapes
+        self.useful: list[bool] = []
+        self.view = View(self.index, self.useful, {})
+        self.gold = {skey(g) for g in gold}
+        self.gold_assumptions = {skey(a) for a in gold_assumptions}
+        self.gold_rules: dict[Shape, set[Shape]] = defaultdict(set)
+        self.gold_fact_shapes: set[Shape] = set()
+        for g in gold:
+            k = skey(g)
+            if k[0] == "r":
+                self.gold_rules[k[1]].add(k[2])  # type: ignore[index,arg-type]
+            elif k[0] == "g" and g in theory.axiom_set:
+                self.gold_fact_shapes.add(k[1])  # type: ignore[arg-type]
+        self.misleading_rules: set[Formula] = set()
+
+    def run(self, steps: Sequence[StepInput]) -> tuple[StepResult, ...]:
+        return tuple(self.classify(i, s) for i, s in enumerate(steps))
+
+    def _result(self, i: int, step: StepInput, validity: object, atomic: bool | None, utility: Utility | None,
+                d: Derivation | None, redundant: bool = False, shown: str | None = None) -> StepResult:
+        return StepResult(
+            i, step.text, shown if shown is not None else (None if step.formula is None else str(step.formula)),
+            validity, atomic, utility, redundant, d.premises if d else (), step.reason,  # type: ignore[arg-type]
+            rule=d.rule if d else None, assumptions=tuple(sorted(d.hyps)) if d else (),
+        )
+
+    def classify(self, i: int, step: StepInput) -> StepResult:
+        phi = step.formula
+        if step.kind == "contradiction":
+            return self._contradiction(i, step)
+        if phi is None:
+            return self._record(self._result(i, step, UNPARSEABLE, None, None, None), None, None)
+        key = skey(phi)
+        if step.kind == "assume":
+            if key[0] != "g":
+                return self._record(self._result(i, step, INVALID, None, None, None), None, None)
+            utility = USEFUL if key in self.gold_assumptions else OFF_PATH
+            assumed = Derivation(1, (), frozenset({i}), True, "Assume", key)
+            self.view.assumptions[i] = key
+            return self._record(self._result(i, step, STRICT, True, utility, assumed), key, assumed, phi)
+        d: Derivation | None
+        if key[0] == "g":
+            d, repeat = self.view.best_for_step(key, broad=False)
+            validity = STRICT
+            if d is None:
+                d, repeat, validity = self.view.derive(key[1], key[2], broad=True, mask=key), False, BROAD  # type: ignore[arg-type]
+            if d is None:
+                return self._record(self._result(i, step, INVALID, None, None, None), None, None)
+            if repeat:
+                first = self.view.stated[key][0][0]
+                utility = USEFUL if self.useful[first] else OFF_PATH
+                return self._record(self._result(i, step, STRICT, True, utility, d, redundant=True), key, d, phi)
+            utility = self._fact_utility(key, d)
+            atomic = d.cost <= 1 if validity is STRICT else False
+            return self._record(self._result(i, step, validity, atomic, utility, d), key, d, phi)
+        if (occurrences := self.view.stated.get(key)) is not None and occurrences:
+            first = occurrences[0][0]
+            d = Derivation(0, (occurrences[-1][0],), NO_HYPS, self.useful[first], "Repeat", key)
+            utility = USEFUL if self.useful[first] else OFF_PATH
+            return self._record(self._result(i, step, STRICT, True, utility, d, redundant=True), key, d, phi)
+        if phi in self.theory.axiom_set:
+            d = Derivation(1, (), NO_HYPS, True, "Ax", key)
+            utility = self._rule_utility(key, phi) if key[0] == "r" else (USEFUL if key in self.gold else OFF_PATH)
+            return self._record(self._result(i, step, STRICT, True, utility, d), key, d, phi)
+        if key[0] == "r" and self.view.reaches(key[1], key[2]):  # type: ignore[arg-type]
+            d = Derivation(1, (), NO_HYPS, True, "Composition", key)
+            utility = OFF_PATH if key[1] == key[2] else self._rule_utility(key, phi)
+            return self._record(self._result(i, step, BROAD, False, utility, d), key, d, phi)
+        return self._record(self._result(i, step, INVALID, None, None, None), None, None)
+
+    def _contradiction(self, i: int, step: StepInput) -> StepResult:
+        d = self.view.contradiction(step.formula, None, broad=False)
+        validity = STRICT
+        if d is None:
+            d, validity = self.view.contradiction(step.formula, None, broad=True), BROAD
+        shown = "⊥" if step.formula is None else f"⊥ ({step.formula})"
+        if d is None:
+            return self._record(self._result(i, step, INVALID, None, None, None, shown=shown), None, None)
+        utility = USEFUL if self._gold_has_contradiction() else OFF_PATH
+        atomic = d.cost <= 1 if validity is STRICT else False
+        return self._record(self._result(i, step, validity, atomic, utility, d, shown=shown), FALSUM, d)
+
+    def _gold_has_contradiction(self) -> bool:
+        return bool(self.gold_assumptions) and any(k[0] == "g" for k in self.gold)
+
+    def _along_gold_rules(self, ante: Shape, cons: Shape) -> bool:
+        seen, todo = {ante}, [ante]
+        while todo:
+            for nxt in self.gold_rules.get(todo.pop(), ()):
+                if nxt == cons:
+                    return True
+                if nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+        return False
+
+    def _rule_utility(self, key: SKey, formula: Formula) -> Utility:
+        ante, cons = key[1], key[2]
+        if key in self.gold or (ante != cons and self._along_gold_rules(ante, cons)):  # type: ignore[arg-type]
+            return USEFUL
+        return MISLEADING if ante in self.gold_fact_shapes else OFF_PATH
+
+    def _fact_utility(self, key: SKey, d: Derivation) -> Utility:
+        if key in self.gold:
+            return USEFUL
+        root = d.root
+        gold_root = root in self.gold and root is not None and root[0] == "g" and root[1] in self.gold_fact_shapes
+        if gold_root and not any(r in self.misleading_rules for r in d.rules):
+            return MISLEADING
+        return OFF_PATH
+
+    def _record(self, result: StepResult, key: SKey | None, d: Derivation | None,
+                formula: Formula | None = None) -> StepResult:
+        self.useful.append(result.utility is USEFUL)
+        if key is None or d is None:
+            return result
+        in_context = formula is not None and formula in self.theory.axiom_set
+        self.view.add(key, result.index, d.hyps, formula, in_context)
+        if result.redundant:
+            return result
+        if key[0] == "r" and result.utility is MISLEADING and formula is not None:
+            self.misleading_rules.add(formula)
+        if key[0] == "g" and result.utility is USEFUL and key in self.gold:
+            self.gold_fact_shapes.add(key[1])  # type: ignore[arg-type]
+        return result
+
+
+_LIMITS = {"strict": (1, False), "non_atomic": (None, False), "broad": (1, True), "valid": (None, True)}
+
+
+def natural_accuracies(theory: Theory, steps: Sequence[StepInput], valid: Sequence[bool],
+                       goal: Formula | None) -> ProofResult:
+    """The four proof accuracies in the natural-deduction calculus.
+
+    A step is established under a metric when it is obtainable from the steps established before it
+    (and the context) in one rule application (``strict``, ``broad``) or any number
+    (``non_atomic``, ``valid``), with broad rules only under ``broad`` and ``valid``; the proof is
+    correct when the goal is established without open assumptions.
+    """
+    if goal is None:
+        return ProofResult(False, False, False, False)
+    goal_key = skey(goal)
+    index = theory.shapes
+    proved = dict.fromkeys(METRICS, False)
+    for name in METRICS:
+        limit, broad = _LIMITS[name]
+        useful: list[bool] = []
+        view = View(index, useful, {})
+        for i, (step, ok) in enumerate(zip(steps, valid)):
+            useful.append(True)
+            if not ok:
+                continue
+            d = _establish(theory, view, i, step, broad)
+            if d is None or (limit is not None and d.cost > limit):
+                continue
+            key = FALSUM if step.kind == "contradiction" else skey(step.formula)  # type: ignore[arg-type]
+            view.add(key, i, d.hyps, step.formula, step.formula in theory.axiom_set)
+            if key == goal_key and not d.hyps:
+                proved[name] = True
+                break
+    return ProofResult(**proved)
+
+
+def _establish(theory: Theory, view: View, i: int, step: StepInput, broad: bool) -> Derivation | None:
+    if step.kind == "contradiction":
+        return view.contradiction(step.formula, None, broad=broad)
+    phi = step.formula
+    if phi is None:
+        return None
+    key = skey(phi)
+    if step.kind == "assume":
+        view.assumptions[i] = key
+        return Derivation(1, (), frozenset({i}), True, "Assume", key)
+    if key[0] == "g":
+        d, _ = view.best_for_step(key, broad=False)
+        if d is None and broad:
+            d = view.derive(key[1], key[2], broad=True, mask=key)  # type: ignore[arg-type]
+        return d
+    if view.stated.get(key):
+        return Derivation(0, (), NO_HYPS, True, "Repeat", key)
+    if phi in theory.axiom_set or (key[0] == "r" and (key[1], key[2]) in view.index.rule_keys):
+        return Derivation(1, (), NO_HYPS, True, "Ax", key)
+    if broad and key[0] == "r" and view.reaches(key[1], key[2]):  # type: ignore[arg-type]
+        return Derivation(1, (), NO_HYPS, True, "Composition", key)
+    return None

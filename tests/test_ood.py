@@ -1,0 +1,170 @@
+"""The PrOntoQA-OOD deduction rules under the paper profile (natural deduction with assumptions)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from prontocheck import Problem, check
+from prontocheck.io import Record, read_records
+from prontocheck.prontoqa.accuracy import proof_accuracies
+from prontocheck.prontoqa.check import _step_inputs
+from prontocheck.prontoqa.natural import classify_natural, natural_accuracies
+from prontocheck.prontoqa.problem import prepare
+from prontocheck.prontoqa.results import Validity
+from prontocheck.prontoqa.steps import classify_steps
+from prontocheck.syntax.text import split_output
+
+DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+
+# One gold proof per rule, in the OOD generator's own words (original-prontoqa-analyzer.md §3).
+GOLD = {
+    "modus-ponens": ("Every shumpus is large. Alex is a shumpus.", "Prove: Alex is large.",
+                     "Alex is a shumpus. Every shumpus is large. Alex is large."),
+    "and-intro": ("Stella is a brimpus. Stella is orange. Everything that is orange and a brimpus is a tumpus.",
+                  "Prove: Stella is a tumpus.",
+                  "Stella is a brimpus. Stella is orange. Stella is orange and a brimpus. "
+                  "Everything that is orange and a brimpus is a tumpus. Stella is a tumpus."),
+    "and-elim": ("Polly is a lorpus and a wumpus. Lorpuses are wumpuses and impuses.", "Prove: Polly is an impus.",
+                 "Polly is a lorpus and a wumpus. Polly is a lorpus. Lorpuses are wumpuses and impuses. "
+                 "Polly is a wumpus and an impus. Polly is an impus."),
+    "and-elim-adjective": ("Rex is an angry vumpus.", "Prove: Rex is a vumpus.",
+                           "Rex is an angry vumpus. Rex is a vumpus."),
+    "or-intro": ("Stella is a brimpus. Everything that is orange or a brimpus is a tumpus.",
+                 "Prove: Stella is dull or a tumpus.",
+                 "Stella is a brimpus. Stella is orange or a brimpus. Everything that is orange or a brimpus is a "
+                 "tumpus. Stella is a tumpus. Stella is dull or a tumpus."),
+    "or-elim": ("Shumpuses are rompuses. Wumpuses are rompuses. Polly is a shumpus or a wumpus.",
+                "Prove: Polly is a rompus.",
+                "Assume Polly is a shumpus. Shumpuses are rompuses. Polly is a rompus.\n\n"
+                "Assume Polly is a wumpus. Wumpuses are rompuses. Polly is a rompus.\n\n"
+                "Since Polly is a shumpus or a wumpus, Polly is a rompus."),
+    "proof-by-contradiction": (
+        "Everything that is a lempus or an impus is a shumpus. Fae is not a shumpus.",
+        "Prove: Fae is not an impus and Fae is not a lempus.",
+        "Assume Fae is an impus. Fae is a lempus or an impus. Everything that is a lempus or an impus is a "
+        "shumpus. Fae is a shumpus. This contradicts with Fae is not a shumpus. Fae is not an impus.\n\n"
+        "Assume Fae is a lempus. Fae is a lempus or an impus. Everything that is a lempus or an impus is a "
+        "shumpus. Fae is a shumpus. This contradicts with Fae is not a shumpus. Fae is not a lempus.\n\n"
+        "Fae is not an impus and Fae is not a lempus."),
+    "composed": ("Polly is a yumpus. Everything that is a jompus, a gorpus, or a yumpus is a grimpus, a rompus, "
+                 "and a numpus.", "Prove: Polly is a numpus.",
+                 "Polly is a yumpus. Polly is a jompus, a gorpus, or a yumpus. Everything that is a jompus, a gorpus, "
+                 "or a yumpus is a grimpus, a rompus, and a numpus. Polly is a grimpus, a rompus, and a numpus. "
+                 "Polly is a numpus."),
+}
+
+
+def problem(name: str) -> Problem:
+    context, query, gold = GOLD[name]
+    return Problem(context, query, gold_cot=gold)
+
+
+@pytest.mark.parametrize("name", list(GOLD))
+def test_gold_proofs_of_every_rule_are_all_canonical(name: str) -> None:
+    r = check(problem(name), GOLD[name][2])
+    assert [s.kind for s in r.steps] == ["strict-atomic-useful"] * len(r.steps), [s.rule for s in r.steps]
+    assert r.proof.to_json() == {"strict": True, "non_atomic": True, "broad": True, "valid": True}
+    assert r.steps[-1].assumptions == ()
+
+
+def test_rules_are_named() -> None:
+    rules = [s.rule for s in check(problem("proof-by-contradiction"), GOLD["proof-by-contradiction"][2]).steps]
+    assert rules[:6] == ["Assume", "OrIntro", "Ax", "Hop", "Contradiction", "Contradiction"]
+    assert rules[-1] == "AndIntro"
+    or_elim = check(problem("or-elim"), GOLD["or-elim"][2]).steps
+    assert [s.rule for s in or_elim][-2:] == ["Ax", "OrElim"]
+    assert or_elim[2].assumptions == (0,) and or_elim[5].assumptions == (3,) and or_elim[7].assumptions == ()
+
+
+def test_second_case_is_not_redundant() -> None:
+    steps = check(problem("or-elim"), GOLD["or-elim"][2]).steps
+    assert not steps[5].redundant  # "Polly is a rompus" again, but now under the second assumption
+
+
+def test_a_conclusion_under_open_assumptions_is_not_a_proof() -> None:
+    r = check(problem("or-elim"), "Assume Polly is a shumpus. Shumpuses are rompuses. Polly is a rompus.")
+    assert r.steps[-1].validity is Validity.STRICT and r.steps[-1].assumptions == (0,)
+    assert r.proof.to_json() == {"strict": False, "non_atomic": False, "broad": False, "valid": False}
+
+
+def test_discharging_the_wrong_assumption_is_invalid() -> None:
+    out = ("Assume Fae is an impus. Fae is a lempus or an impus. Everything that is a lempus or an impus is a "
+           "shumpus. Fae is a shumpus. This contradicts with Fae is not a shumpus. Fae is not a lempus.")
+    assert check(problem("proof-by-contradiction"), out).steps[-1].validity is Validity.INVALID
+
+
+def test_skipping_the_case_split_is_non_atomic() -> None:
+    r = check(problem("proof-by-contradiction"), "Fae is not an impus and Fae is not a lempus.")
+    assert r.steps[0].validity is Validity.BROAD  # modus tollens from the rule and ¬shumpus(Fae)
+    assert r.proof.to_json() == {"strict": False, "non_atomic": False, "broad": False, "valid": True}
+
+
+def test_modus_tollens_is_broad() -> None:
+    p = Problem("Every wumpus is a yumpus. Fae is not a yumpus.", "Prove: Fae is not a wumpus.")
+    out = "Every wumpus is a yumpus. Fae is not a yumpus. Fae is not a wumpus."
+    r = check(Problem(p.context, p.query, gold_cot=out), out)
+    assert r.steps[2].validity is Validity.BROAD and r.steps[2].atomic is False
+    assert r.proof.to_json() == {"strict": False, "non_atomic": False, "broad": True, "valid": True}
+
+
+def test_and_elim_from_an_unstated_rule_is_non_atomic() -> None:
+    r = check(problem("and-elim"), "Polly is a lorpus and a wumpus. Polly is a lorpus. Polly is an impus.")
+    assert r.steps[2].kind == "strict-non-atomic-useful" and r.steps[2].rule == "Hop+AndElim"
+    assert r.proof.non_atomic and not r.proof.strict
+
+
+def test_conjunct_order_does_not_matter() -> None:
+    r = check(problem("proof-by-contradiction"),
+              GOLD["proof-by-contradiction"][2].replace(
+                  "Fae is not an impus and Fae is not a lempus.", "Fae is not a lempus and Fae is not an impus."))
+    assert r.proof.strict and r.steps[-1].canonical
+
+
+def test_since_sentence_makes_two_steps() -> None:
+    r = check(problem("modus-ponens"), "Since Alex is a shumpus, Alex is large.")
+    assert [s.formula for s in r.steps] == ["shumpus(Alex)", "large(Alex)"]
+    assert r.steps[1].kind == "strict-non-atomic-useful"
+
+
+def _records(pattern: str) -> list[Record]:
+    if not DATA.is_dir():
+        pytest.skip("../shared/data is not beside the checkout")
+    return [r for path in sorted(DATA.glob(pattern)) for r in read_records(str(path)) if isinstance(r, Record)]
+
+
+def test_real_ood_gold_proofs_are_all_canonical() -> None:
+    records = _records("prontoqa-ood-onehop/*/*.log.gz")
+    assert len(records) == 3200
+    for rec in records:
+        r = check(rec.problem, str(rec.problem.gold_cot))
+        assert all(s.canonical for s in r.steps), (rec.id, [s.kind for s in r.steps])
+        assert all(r.proof.to_json().values()), rec.id
+
+
+def test_real_ood_outputs_parse() -> None:
+    steps = unparseable = 0
+    for rec in _records("prontoqa-ood-onehop/*/*.log.gz"):
+        r = check(rec.problem, rec.output)
+        steps += len(r.steps)
+        unparseable += sum(s.validity is Validity.UNPARSEABLE for s in r.steps)
+    assert steps > 10_000 and unparseable / steps < 0.01
+
+
+def test_fast_path_agrees_with_natural_deduction_on_real_v1_outputs() -> None:
+    # The modus-ponens fast path is a special case of the natural-deduction engine.
+    compared = 0
+    for rec in _records("prontoqa-v1-llama/*/*.log.gz"):
+        pp = prepare(rec.problem)
+        inputs = [st for s in split_output(rec.output).steps for st in _step_inputs(s.text)]
+        if not all(i.simple for i in inputs):
+            continue
+        fast = classify_steps(pp.theory, pp.gold, inputs)
+        natural = classify_natural(pp.theory, pp.gold, (), inputs)
+        assert [(s.kind, s.redundant) for s in fast] == [(s.kind, s.redundant) for s in natural], rec.id
+        valid = [s.validity in (Validity.STRICT, Validity.BROAD) for s in fast]
+        assert proof_accuracies(pp.theory, [i.formula if v else None for i, v in zip(inputs, valid)], pp.goal) == \
+            natural_accuracies(pp.theory, inputs, valid, pp.goal), rec.id
+        compared += 1
+    assert compared > 600
