@@ -164,7 +164,10 @@ def _prepare(problem: Problem) -> PreparedProblem:
             gold, source = min(proofs, key=len), "derived"
             shown = tuple(str(f) for f in gold)
         else:
-            warnings.append("neither the query nor its negation is provable from the context; no gold proof")
+            warnings.append(
+                "no gold proof: neither the query nor its negation has a modus-ponens proof from the context "
+                "(give gold_cot for proofs that need other rules)"
+            )
     elif problem.gold_cot is None:
         warnings.append("no gold chain of thought and no parseable query: proofs cannot be checked")
 

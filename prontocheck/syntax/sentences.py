@@ -13,12 +13,13 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from prontocheck.errors import UnparseableSentence
 from prontocheck.logic.formulas import Formula
-from prontocheck.syntax.grammar import parser
 from prontocheck.syntax.forms import Assumption, Contradiction, Query, Sentence, Since
+from prontocheck.syntax.grammar import parser
+from prontocheck.syntax.transform import RejectedSentence
 
 _SPACES = re.compile(r"\s+")
 _INTERNED: dict[Sentence | Query, Sentence | Query] = {}
@@ -55,8 +56,8 @@ def _parse(text: str) -> Sentence | Query | UnparseableSentence:
     except UnexpectedInput as e:
         pos = e.pos_in_stream if isinstance(e.pos_in_stream, int) else None
         return UnparseableSentence(text, _reason(e), pos=pos)
-    except VisitError as e:  # pragma: no cover - the transformer raises nothing on purpose
-        return UnparseableSentence(text, str(e.orig_exc))
+    except RejectedSentence as e:
+        return UnparseableSentence(text, e.reason, pos=e.pos)
     # "Cats are carnivores" and "Every cat is a carnivore" share one object: lookups then
     # succeed on identity without a structural comparison.
     if len(_INTERNED) > _MAX_INTERNED:

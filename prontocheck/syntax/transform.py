@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from lark import Token, Transformer, v_args
 
 from prontocheck.logic.formulas import (
-    X,
     And,
     Atom,
     Const,
@@ -19,6 +18,7 @@ from prontocheck.logic.formulas import (
     Or,
     Term,
     Var,
+    X,
     and_,
     or_,
     replace_term,
@@ -27,6 +27,22 @@ from prontocheck.logic.formulas import (
 from prontocheck.syntax.forms import Assumption, Contradiction, Query, Since
 from prontocheck.syntax.lexicon import concepts
 from prontocheck.syntax.morphology import singular
+
+
+STRUCTURAL_WORDS = frozenset(
+    "not no is are was were and or a an the every each all both either that this since because as so therefore "
+    "thus hence".split()
+)
+"""Words that are never part of a noun or adjective, even where the parser expects one."""
+
+
+class RejectedSentence(Exception):
+    """Raised by the transformer for a parse the grammar allows but the language does not."""
+
+    def __init__(self, reason: str, pos: int | None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.pos = pos
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +130,11 @@ class SentenceTransformer(Transformer[Token, object]):
         return Const(str(token))
 
     def words(self, *tokens: Token) -> list[str]:
-        return [t.lower() for t in tokens]
+        words = [t.lower() for t in tokens]
+        for token, word in zip(tokens, words):
+            if word in STRUCTURAL_WORDS:  # the lexer lets them through where it expects no keyword
+                raise RejectedSentence(f"unexpected word {str(token)!r}", token.start_pos)
+        return words
 
     def neg(self, *nots: Token) -> int:
         return len(nots)
