@@ -9,8 +9,9 @@ A shape is a literal :data:`Key` ``(predicate, polarity)`` or ``("and", parts)``
 with ``parts`` a frozenset of shapes.
 
 >>> from prontocheck.syntax import parse_statement as p
->>> ground_shape(p("Fae is a wumpus or a yumpus."))
-(('or', frozenset({('wumpus', True), ('yumpus', True)})), Const(name='Fae'))
+>>> shape, constant = ground_shape(p("Fae is a wumpus or a yumpus."))
+>>> shape[0], sorted(shape[1]), constant
+('or', [('wumpus', True), ('yumpus', True)], Const(name='Fae'))
 """
 
 from __future__ import annotations
@@ -67,8 +68,9 @@ def rule_shapes(formula: Formula) -> tuple[Shape, Shape] | None:
     """The antecedent and consequent shapes of ``∀x(A(x) → C(x))``; ``None`` for other formulas.
 
     >>> from prontocheck.syntax import parse_statement as p
-    >>> rule_shapes(p("Every kind wumpus is a yumpus."))
-    (('and', frozenset({('kind', True), ('wumpus', True)})), ('yumpus', True))
+    >>> (op, operands), consequent = rule_shapes(p("Every kind wumpus is a yumpus."))
+    >>> op, sorted(operands), consequent
+    ('and', [('kind', True), ('wumpus', True)], ('yumpus', True))
     """
     if isinstance(formula, ForAll) and isinstance(formula.body, Implies):
         var = Var(formula.variable)
@@ -82,8 +84,9 @@ def rule_shapes(formula: Formula) -> tuple[Shape, Shape] | None:
 def complement(shape: Shape) -> Shape:
     """The shape of the negation, in negation normal form.
 
-    >>> complement(("or", frozenset({("a", True), ("b", False)})))
-    ('and', frozenset({('a', False), ('b', True)}))
+    >>> op, operands = complement(("or", frozenset({("a", True), ("b", False)})))
+    >>> op, sorted(operands)
+    ('and', [('a', False), ('b', True)])
     """
     if isinstance(shape[1], bool):
         return shape[0], not shape[1]  # type: ignore[return-value]
