@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -9,6 +11,7 @@ from hypothesis import strategies as st
 from prontocheck import parse_query, parse_statement
 from prontocheck.errors import UnparseableSentence
 from prontocheck.syntax import Since, parse_sentence, plural, singular
+from prontocheck.syntax.grammar import grammar_text
 
 FORMS = [
     ("Every wumpus is a yumpus.", "∀x(wumpus(x) → yumpus(x))"),
@@ -101,11 +104,8 @@ def test_unparseable_sentences_raise_with_reason(sentence: str) -> None:
     assert e.value.reason
 
 
-WORDS = st.from_regex(r"[a-z]{2,8}", fullmatch=True).filter(
-    lambda w: w not in {"is", "are", "not", "no", "all", "every", "each", "any", "an", "the", "was", "were",
-                        "so", "thus", "therefore", "hence", "then", "consequently", "now", "also", "and", "next",
-                        "finally", "clearly", "accordingly", "we", "it", "this", "since", "true", "prove"}
-)
+KEYWORDS = set(re.findall(r'"([a-z]+)"i', grammar_text("prontoqa")))
+WORDS = st.from_regex(r"[a-z]{2,8}", fullmatch=True).filter(lambda w: not {w, plural(w)} & KEYWORDS)
 
 
 @given(WORDS, WORDS)
