@@ -18,6 +18,7 @@ from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from prontocheck import __version__
 from prontocheck.analyze import DEMO_NAME, Checked, analyze_file, demo_input, error_json
 from prontocheck.errors import InputError, UsageError
+from prontocheck.generate.cli import generate_command, lint_command
 from prontocheck.io import FORMATS as INPUT_FORMATS
 from prontocheck.prontoqa.results import METRICS
 from prontocheck.report import (
@@ -181,6 +182,10 @@ def analyze(inputs: tuple[str, ...], output: IO[str] | None, fmt: str | None, gr
 def demo(ctx: click.Context, fmt: str | None) -> None:
     """Analyse the embedded demo (the same as 'prontocheck analyze' with no input)."""
     ctx.invoke(analyze, fmt=fmt or "table")
+
+
+main.add_command(generate_command)
+main.add_command(lint_command)
 
 
 if __name__ == "__main__":  # pragma: no cover - python -m prontocheck.cli
