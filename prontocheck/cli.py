@@ -19,6 +19,7 @@ from prontocheck import __version__
 from prontocheck.analyze import DEMO_NAME, Checked, analyze_file, demo_input, error_json
 from prontocheck.errors import InputError, UsageError
 from prontocheck.generate.cli import generate_command, lint_command
+from prontocheck.modal.cli import modal
 from prontocheck.io import FORMATS as INPUT_FORMATS
 from prontocheck.prontoqa.results import METRICS
 from prontocheck.report import (
@@ -186,6 +187,7 @@ def demo(ctx: click.Context, fmt: str | None) -> None:
 
 main.add_command(generate_command)
 main.add_command(lint_command)
+main.add_command(modal)
 
 
 if __name__ == "__main__":  # pragma: no cover - python -m prontocheck.cli

@@ -1,0 +1,168 @@
+"""Modal logical forms: probability operators over propositional formulas.
+
+The propositional layer is :mod:`prontocheck.logic.formulas` (``Atom``, ``Not``, ``And``, ``Or``,
+``Implies``); this module adds the statement layer of the probability-operator benchmark on top
+of it. A statement is a probability operator applied to propositions, or a Boolean combination of
+statements. Statement-level connectives (:class:`ModalNot`, :class:`ModalAnd`, :class:`ModalOr`)
+are separate classes because they combine *constraints on a distribution*, not truth values in a
+world; a conditional is a constraint too and never a proposition (the Lewis triviality results),
+so it cannot occur under ``Pr``.
+
+Printing (in :mod:`prontocheck.logic.printing`) uses the paper's notation, and
+:func:`prontocheck.modal.parse_modal_formula` reads it back:
+
+>>> from prontocheck.logic.formulas import Atom, Const, Not
+>>> a = Atom("at_party", (Const("Savir"),))
+>>> str(Probably(Not(a)))
+'Pr(¬at_party(Savir))'
+>>> str(ModalNot(Probably(Not(a))))
+'¬Pr(¬at_party(Savir))'
+>>> str(AtLeastAsLikely(a, Not(a)))
+'at_party(Savir) ⪰ ¬at_party(Savir)'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from prontocheck.logic.formulas import Formula, _Printable
+
+
+@dataclass(frozen=True, slots=True)
+class Probably(_Printable):
+    """``Pr(φ)``: φ is probable (p(φ) above the threshold θ)."""
+
+    operand: Formula
+
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash(("Probably", self.operand)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+
+@dataclass(frozen=True, slots=True)
+class Might(_Printable):
+    """``◇φ``: φ might be the case (p(φ) > 0)."""
+
+    operand: Formula
+
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash(("Might", self.operand)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+
+@dataclass(frozen=True, slots=True)
+class Must(_Printable):
+    """``□φ``: φ must be / is certain (p(φ) = 1)."""
+
+    operand: Formula
+
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash(("Must", self.operand)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+
+@dataclass(frozen=True, slots=True)
+class AtLeastAsLikely(_Printable):
+    """``φ ⪰ ψ``: φ is at least as likely as ψ (p(φ) ≥ p(ψ))."""
+
+    left: Formula
+    right: Formula
+
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash(("AtLeastAsLikely", self.left, self.right)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+
+@dataclass(frozen=True, slots=True)
+class Conditional(_Printable):
+    """``φ ⇒ ψ``: the flat indicative conditional "if φ, then ψ" (its reading is a semantics option)."""
+
+    antecedent: Formula
+    consequent: Formula
+
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash(("Conditional", self.antecedent, self.consequent)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+
+@dataclass(frozen=True, slots=True)
+class ModalNot(_Printable):
+    """``¬S``: the statement S does not hold ("it is not probable that …")."""
+
+    operand: ModalFormula
+
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash(("ModalNot", self.operand)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+
+@dataclass(frozen=True, slots=True)
+class ModalAnd(_Printable):
+    """``S ∧ T ∧ …``: all of two or more statements hold (order kept)."""
+
+    operands: tuple[ModalFormula, ...]
+
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash(("ModalAnd", self.operands)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+
+@dataclass(frozen=True, slots=True)
+class ModalOr(_Printable):
+    """``S ∨ T ∨ …``: at least one of two or more statements holds (order kept)."""
+
+    operands: tuple[ModalFormula, ...]
+
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash(("ModalOr", self.operands)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+
+ModalFormula = Probably | Might | Must | AtLeastAsLikely | Conditional | ModalNot | ModalAnd | ModalOr
+"""A statement of the probability-operator language."""
+
+MODAL_TYPES = (Probably, Might, Must, AtLeastAsLikely, Conditional, ModalNot, ModalAnd, ModalOr)
+"""The statement classes, for ``isinstance`` checks."""
+
+
+def modal_negate(statement: ModalFormula) -> ModalFormula:
+    """Negate a statement, removing a double negation instead of adding one.
+
+    >>> from prontocheck.logic.formulas import Atom, Const
+    >>> s = Might(Atom("at_party", (Const("X"),)))
+    >>> modal_negate(modal_negate(s)) == s
+    True
+    """
+    return statement.operand if isinstance(statement, ModalNot) else ModalNot(statement)

@@ -1,0 +1,145 @@
+"""The ``prontocheck modal`` command group: thin click commands over the library.
+
+Exit codes: 0 done; 1 ``--fail-on-contradicted`` found a contradicted gold label; 2 usage error or
+unreadable input.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import IO
+
+import click
+from rich.console import Console
+
+from prontocheck.errors import InputError, UsageError
+from prontocheck.modal.benchmark import generate as generate_grid
+from prontocheck.modal.items import ItemError
+from prontocheck.modal.render import FORMATS, render
+from prontocheck.modal.score import score_file
+from prontocheck.modal.semantics import COLUMNS, DEFAULT, Semantics
+from prontocheck.modal.validate import ValidationBuilder, validate_file
+
+MAX_MESSAGES = 20
+
+
+def _semantics(values: tuple[str, ...], all_columns: bool) -> list[Semantics]:
+    try:
+        chosen = [Semantics.parse(v) for v in values] or [DEFAULT]
+    except UsageError as e:
+        raise click.BadParameter(str(e), param_hint="--semantics") from e
+    if all_columns:
+        chosen += [s for s in COLUMNS if s not in chosen]
+    return chosen
+
+
+def _show(report: object, fmt: str | None) -> None:
+    fmt = fmt or ("table" if sys.stdout.isatty() else "json")
+    rendered = render(report, fmt)  # type: ignore[arg-type]
+    if isinstance(rendered, str):
+        click.echo(rendered.rstrip("\n"))
+    else:
+        # The tables are wide: on a terminal rich fits them to its width; piped, they are not squeezed to 80.
+        Console(highlight=False, soft_wrap=False, width=None if sys.stdout.isatty() else 200).print(rendered)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def modal() -> None:
+    """Probability operators: generate the benchmark grid, validate gold labels, score model answers."""
+
+
+@modal.command()
+@click.option("-o", "--output", type=click.File("w", encoding="utf-8", lazy=True), default="-",
+              help="Write the prompts here (JSON Lines) [default: standard output].")
+@click.option("--template", "templates", multiple=True, metavar="ID", help="Only this template (repeatable).")
+@click.option("--form", "forms", multiple=True, metavar="FORM",
+              help="Only this question form: TRUTH, CORRECT, VALID, FOLLOW, DIRECT, NOT-CORRECT, NOT-VALID.")
+@click.option("--names", "groups", multiple=True, metavar="GROUP",
+              help="Only this name group (indian-f, letters-xy, …) or origin (indian, letters, …).")
+@click.option("--activity", "activities", multiple=True, metavar="ID", help="Only this activity (party, event, …).")
+def generate(output: IO[str], templates: tuple[str, ...], forms: tuple[str, ...], groups: tuple[str, ...],
+             activities: tuple[str, ...]) -> None:
+    """Write the benchmark grid (14,400 prompts with gold labels) as JSON Lines."""
+    count = 0
+    try:
+        for item in generate_grid(templates=templates or None, forms=forms or None, groups=groups or None,
+                                  activities=activities or None):
+            output.write(json.dumps(item.to_json(), ensure_ascii=False) + "\n")
+            count += 1
+    except UsageError as e:
+        raise click.UsageError(str(e)) from e
+    click.echo(f"{count} prompts", err=True)
+
+
+@modal.command()
+@click.argument("file", metavar="FILE")
+@click.option("-s", "--semantics", "semantics", multiple=True, metavar="SPEC",
+              help="Semantics to decide under (repeatable): 'default', or settings such as '>=1/2,cprob', "
+                   "'theta=2/3,nonstrict,pr', 'cprob,vacuous'. The first one is used for --output.")
+@click.option("--all-semantics", is_flag=True, help="Also decide under the six columns of the validity table.")
+@click.option("-f", "--format", "fmt", type=click.Choice(FORMATS),
+              help="Report format on stdout [default: table on a terminal, else json].")
+@click.option("-o", "--output", type=click.File("w", encoding="utf-8", lazy=True),
+              help="Write one JSON line per item (forms, verdict, answer, gold status, certificates).")
+@click.option("--fail-on-contradicted", is_flag=True, help="Exit 1 if a gold label is contradicted (first semantics).")
+@click.option("-q", "--quiet", is_flag=True, help="No per-item error messages on stderr.")
+def validate(file: str, semantics: tuple[str, ...], all_semantics: bool, fmt: str | None, output: IO[str] | None,
+             fail_on_contradicted: bool, quiet: bool) -> None:
+    """Decide every item of FILE (JSON Lines; '-' for stdin) and check its gold label.
+
+    Each gold label is licensed, contradicted or left undetermined by the logic; the report lists
+    every (pattern, form, polarity) whose gold label is not licensed, with certificates.
+    """
+    chosen = _semantics(semantics, all_semantics)
+    err = Console(stderr=True, highlight=False, soft_wrap=True)
+    builder = ValidationBuilder(chosen)
+    messages = 0
+    try:
+        for results in validate_file(file, chosen):
+            builder.add(results)
+            if isinstance(results, ItemError):
+                messages += 1
+                if not quiet and messages <= MAX_MESSAGES:
+                    err.print(f"[red]error[/red] {results}", markup=True)
+                line = results.to_json()
+            else:
+                line = results[0].to_json()
+                if len(results) > 1:
+                    line["by_semantics"] = {r.judgement.semantics.label: {
+                        "verdict": r.judgement.verdict, "answer": r.answer, "gold_status": r.gold_status}
+                        for r in results}
+            if output is not None:
+                output.write(json.dumps(line, ensure_ascii=False) + "\n")
+    except InputError as e:
+        err.print(f"[red]error[/red] {e}")
+        sys.exit(2)
+    report = builder.build()
+    _show(report, fmt)
+    if fail_on_contradicted and report.reports[0].total["contradicted"]:
+        sys.exit(1)
+
+
+@modal.command()
+@click.argument("answers", metavar="ANSWERS")
+@click.option("--items", "items_path", metavar="FILE",
+              help="The items the answers are to (JSON Lines) [default: the generated grid, joined by id].")
+@click.option("-s", "--semantics", "semantics", default="default", show_default=True, metavar="SPEC",
+              help="Semantics that decides which items are logically determinate.")
+@click.option("-f", "--format", "fmt", type=click.Choice(FORMATS),
+              help="Report format on stdout [default: table on a terminal, else json].")
+def score(answers: str, items_path: str | None, semantics: str, fmt: str | None) -> None:
+    """Score model answers (JSON Lines with 'id' and 'answer') with the paper's metrics.
+
+    Accuracy, the cells V.AFF V.NEG I.AFF I.NEG, Acc(Yes), Acc(No), Bias, polarity sensitivity and
+    the competence floor; per question form; prefix vs 'not' negation with McNemar's exact test; by
+    name origin, gender, activity and pattern; and the same on semantics-insensitive patterns, on
+    logically determinate items and on the paper's conservative core.
+    """
+    [chosen] = _semantics((semantics,), False)
+    try:
+        report = score_file(answers, items_path, chosen)
+    except InputError as e:
+        Console(stderr=True).print(f"[red]error[/red] {e}")
+        sys.exit(2)
+    _show(report, fmt)

@@ -1,0 +1,186 @@
+"""Parsing benchmark text (premises, questions, whole prompts) and the modal notation.
+
+>>> str(parse_statement("Savir is probably going to be at the party."))
+'Pr(at_party(Savir))'
+>>> q = parse_question("Is it invalid to conclude that Savir might be at the party?")
+>>> q.form, q.polarity, str(q.embedded)
+(<Form.VALID: 'VALID'>, 'neg', '◇at_party(Savir)')
+>>> premises, question = parse_prompt("If X is going to be at the party, then Y is going to be at the party. "
+...                                   "Does it follow that Y is at least as likely as X to be at the party?")
+>>> [str(p) for p in premises], str(question.embedded)
+(['at_party(X) ⇒ at_party(Y)'], 'at_party(Y) ⪰ at_party(X)')
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache, lru_cache
+
+from lark import Lark
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+
+from prontocheck._resources import read_text
+from prontocheck.errors import UnparseableSentence
+from prontocheck.logic.modal import ModalFormula
+from prontocheck.modal.questions import Question
+from prontocheck.modal.transform import ModalTransformer, RejectedWord
+
+_KEYWORDS_FIRST = frozenset({"it", "if", "is", "does", "probably", "can", "either", "both"})
+_SENTENCE = re.compile(r"[^.?]*[^.?\s][.?]?")
+_INSTRUCTION = re.compile(r"(?:please\s+)?(?:answer|respond|reply)\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A sentence of a prompt and its 0-based offset in the prompt."""
+
+    text: str
+    start: int
+
+
+@cache
+def parser() -> Lark:
+    """The cached LALR parser of ``grammars/modal.lark`` (start rules ``statement``, ``question``, ``formula``)."""
+    return Lark(read_text("grammars", "modal.lark"), parser="lalr", start=["statement", "question", "formula"],
+                transformer=ModalTransformer())
+
+
+def _reason(error: UnexpectedInput) -> str:
+    if isinstance(error, UnexpectedEOF) or (isinstance(error, UnexpectedToken) and error.token.type == "$END"):
+        return "the sentence ends before it is complete"
+    if isinstance(error, UnexpectedToken):
+        return f"unexpected word {error.token.value!r}"
+    if isinstance(error, UnexpectedCharacters):
+        return f"unexpected character {error.char!r}"
+    return "no parse"
+
+
+def _prepare(sentence: str, final: str) -> str:
+    """Drop the final punctuation, unify apostrophes and lower a sentence-initial keyword.
+
+    Offsets are kept: only characters are replaced (``’`` by ``'``) or removed from the end.
+    """
+    text = sentence.replace("’", "'").rstrip()
+    if text.endswith(final):
+        text = text[:-1]
+    m = re.match(r"\s*([A-Z][a-z]*)", text)
+    if m and m.group(1).lower() in _KEYWORDS_FIRST:
+        text = text[: m.start(1)] + text[m.start(1)].lower() + text[m.start(1) + 1:]
+    return text
+
+
+@lru_cache(maxsize=1 << 16)
+def _parse(text: str, start: str) -> object:
+    # Failures are cached as values too: a grid repeats its sentences many times.
+    try:
+        return parser().parse(text, start=start)
+    except UnexpectedInput as e:
+        pos = e.pos_in_stream if isinstance(e.pos_in_stream, int) else None
+        return UnparseableSentence(text, _reason(e), pos=pos)
+    except VisitError as e:
+        return UnparseableSentence(text, str(e.orig_exc))
+    except RejectedWord as e:
+        return UnparseableSentence(text, e.reason, pos=e.pos)
+    except ValueError as e:  # raised by a transformer callback while parsing
+        return UnparseableSentence(text, str(e))
+
+
+def parse_modal_formula(text: str) -> ModalFormula:
+    """Parse a statement written in the notation ``str`` prints (the inverse of ``str``).
+
+    Raises:
+        UnparseableSentence: not a statement of the notation.
+
+    >>> str(parse_modal_formula("¬(at(Savir) ⪰ ¬at(Savir)) ∨ Pr(a(x) → b(x))"))
+    '¬(at(Savir) ⪰ ¬at(Savir)) ∨ Pr(a(x) → b(x))'
+    """
+    result = _parse(text.strip(), "formula")
+    if isinstance(result, UnparseableSentence):
+        raise result
+    return result  # type: ignore[return-value]
+
+
+def parse_statement(sentence: str) -> ModalFormula:
+    """Parse one premise sentence ("Savir might be at the party.") to its logical form.
+
+    Raises:
+        UnparseableSentence: the sentence is not in the grammar; ``pos`` is its offset in ``sentence``.
+    """
+    result = _parse(_prepare(sentence, "."), "statement")
+    if isinstance(result, UnparseableSentence):
+        raise result
+    return result  # type: ignore[return-value]
+
+
+def parse_question(sentence: str) -> Question:
+    """Parse a question ("Does it not follow that …?") to its form, polarity and embedded statement.
+
+    Raises:
+        UnparseableSentence: the question is not in the grammar; ``pos`` is its offset in ``sentence``.
+    """
+    result = _parse(_prepare(sentence, "?"), "question")
+    if isinstance(result, UnparseableSentence):
+        raise result
+    return result  # type: ignore[return-value]
+
+
+def split_sentences(text: str) -> list[Span]:
+    """Cut text into sentences ending in ``.`` or ``?`` (or at the end of the text).
+
+    >>> [(s.text, s.start) for s in split_sentences("X might be there.  Y must be there")]
+    [('X might be there.', 0), ('Y must be there', 19)]
+    """
+    spans = []
+    for m in _SENTENCE.finditer(text):
+        raw = m.group(0)
+        if raw.strip():
+            spans.append(Span(raw.strip(), m.start() + len(raw) - len(raw.lstrip())))
+    return spans
+
+
+def split_prompt(prompt: str) -> tuple[list[Span], Span]:
+    """Cut a prompt into premise sentences and the final question.
+
+    The question is the last sentence ending in ``?``; text after it is allowed only when it is an
+    answer instruction ("Answer Yes or No."), which is ignored.
+
+    Raises:
+        UnparseableSentence: no question, or other text after it; ``pos`` is the offset in the prompt.
+
+    >>> premises, question = split_prompt("X might be there. Is it true that X must be there? Answer Yes or No.")
+    >>> [s.text for s in premises], question.text, question.start
+    (['X might be there.'], 'Is it true that X must be there?', 18)
+    """
+    spans = split_sentences(prompt)
+    last = max((i for i, s in enumerate(spans) if s.text.endswith("?")), default=None)
+    if last is None:
+        raise UnparseableSentence(prompt, "no question (a sentence ending in '?')", pos=len(prompt.rstrip()))
+    trailing = spans[last + 1:]
+    if trailing and not _INSTRUCTION.match(trailing[0].text):
+        raise UnparseableSentence(prompt, f"text after the question: {trailing[0].text!r}", pos=trailing[0].start)
+    return spans[:last], spans[last]
+
+
+def parse_prompt(prompt: str) -> tuple[tuple[ModalFormula, ...], Question]:
+    """Parse a whole prompt: premise sentences, then the question.
+
+    Raises:
+        UnparseableSentence: a sentence is not in the grammar; ``pos`` is the offset in the prompt.
+    """
+    premises, question = split_prompt(prompt)
+    forms = []
+    for span in premises:
+        try:
+            forms.append(parse_statement(span.text))
+        except UnparseableSentence as e:
+            raise _shifted(e, prompt, span.start) from None
+    try:
+        return tuple(forms), parse_question(question.text)
+    except UnparseableSentence as e:
+        raise _shifted(e, prompt, question.start) from None
+
+
+def _shifted(error: UnparseableSentence, text: str, offset: int) -> UnparseableSentence:
+    pos = None if error.pos is None else error.pos + offset
+    return UnparseableSentence(text, error.reason, pos=pos)

@@ -1,0 +1,141 @@
+"""A small exact linear-programming solver: two-phase tableau simplex over ``Fraction`` with
+Bland's rule (which cannot cycle).
+
+It is a *search* procedure and is not trusted: every answer it helps find is turned into a
+certificate that :mod:`prontocheck.modal.checker` verifies with plain arithmetic. (sympy 1.14's
+``linprog`` returns infeasible points on these problems, upstream sympy issue 28089; a float
+solver cannot settle the boundary cases p = 1/2 exactly.)
+
+>>> from fractions import Fraction as F
+>>> r = maximize([F(1), F(1)], a_ub=[[F(1), F(2)], [F(3), F(1)]], b_ub=[F(4), F(6)])
+>>> r.status, r.value, r.x
+('optimal', Fraction(14, 5), (Fraction(8, 5), Fraction(6, 5)))
+>>> maximize([F(1)], a_ub=[[F(1)]], b_ub=[F(-1)]).status
+'infeasible'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Literal
+
+_ZERO = Fraction(0)
+
+
+@dataclass(frozen=True, slots=True)
+class LPResult:
+    """The outcome of :func:`maximize`.
+
+    Attributes:
+        status: ``"optimal"``, ``"infeasible"`` or ``"unbounded"``.
+        x: an optimal vertex (``()`` unless optimal).
+        value: the optimal objective value (``None`` unless optimal).
+    """
+
+    status: Literal["optimal", "infeasible", "unbounded"]
+    x: tuple[Fraction, ...] = ()
+    value: Fraction | None = None
+
+
+def _reduced_costs(tableau: list[list[Fraction]], basis: list[int], objective: Sequence[Fraction]) -> list[Fraction]:
+    width = len(objective)
+    costs = list(objective)
+    for i, b in enumerate(basis):
+        cb = objective[b]
+        if cb:
+            row = tableau[i]
+            for j in range(width):
+                if row[j]:
+                    costs[j] -= cb * row[j]
+    return costs
+
+
+def _pivot(tableau: list[list[Fraction]], basis: list[int], r: int, j: int) -> None:
+    pivot_row = tableau[r]
+    p = pivot_row[j]
+    if p != 1:
+        tableau[r] = pivot_row = [x / p for x in pivot_row]
+    for i, row in enumerate(tableau):
+        if i != r and row[j]:
+            f = row[j]
+            tableau[i] = [x - f * y for x, y in zip(row, pivot_row)]
+    basis[r] = j
+
+
+def _optimize(tableau: list[list[Fraction]], basis: list[int], objective: Sequence[Fraction], allowed: int) -> bool:
+    """Pivot to an optimum of ``objective`` (maximised) using columns ``< allowed``; False if unbounded."""
+    while True:
+        costs = _reduced_costs(tableau, basis, objective)
+        entering = next((j for j in range(allowed) if costs[j] > 0), None)  # Bland: lowest index
+        if entering is None:
+            return True
+        best: tuple[Fraction, int, int] | None = None
+        for i, row in enumerate(tableau):
+            if row[entering] > 0:
+                key = (row[-1] / row[entering], basis[i], i)  # Bland: ties to the lowest basic index
+                if best is None or key[:2] < best[:2]:
+                    best = key
+        if best is None:
+            return False
+        _pivot(tableau, basis, best[2], entering)
+
+
+def maximize(
+    c: Sequence[Fraction],
+    *,
+    a_ub: Sequence[Sequence[Fraction]] = (),
+    b_ub: Sequence[Fraction] = (),
+    a_eq: Sequence[Sequence[Fraction]] = (),
+    b_eq: Sequence[Fraction] = (),
+) -> LPResult:
+    """Maximise ``c·x`` subject to ``a_ub·x ≤ b_ub``, ``a_eq·x = b_eq`` and ``x ≥ 0``, exactly.
+
+    Args:
+        c: the objective coefficients (one per variable).
+        a_ub: the rows of the ``≤`` constraints.
+        b_ub: their right-hand sides.
+        a_eq: the rows of the ``=`` constraints.
+        b_eq: their right-hand sides.
+
+    Returns:
+        The status, and an optimal vertex with its value when there is one.
+    """
+    n = len(c)
+    m_ub, m = len(a_ub), len(a_ub) + len(a_eq)
+    width = n + m_ub + m  # variables, then slacks, then artificials
+    tableau: list[list[Fraction]] = []
+    for i, (coeffs, rhs) in enumerate([*zip(a_ub, b_ub, strict=True), *zip(a_eq, b_eq, strict=True)]):
+        row = [Fraction(x) for x in coeffs] + [_ZERO] * (width - n) + [Fraction(rhs)]
+        if i < m_ub:
+            row[n + i] = Fraction(1)
+        if row[-1] < 0:
+            row = [-x for x in row]
+        row[n + m_ub + i] = Fraction(1)
+        tableau.append(row)
+    basis = [n + m_ub + i for i in range(m)]
+
+    # Phase 1: drive the artificial variables to zero.
+    phase1 = [_ZERO] * (n + m_ub) + [Fraction(-1)] * m
+    _optimize(tableau, basis, phase1, width)
+    if any(tableau[i][-1] != 0 for i, b in enumerate(basis) if b >= n + m_ub):
+        return LPResult("infeasible")
+    for i in reversed(range(len(basis))):
+        if basis[i] >= n + m_ub:  # a degenerate artificial still basic: pivot it out, or drop its redundant row
+            j = next((j for j in range(n + m_ub) if tableau[i][j] != 0), None)
+            if j is None:
+                del tableau[i], basis[i]
+            else:
+                _pivot(tableau, basis, i, j)
+
+    # Phase 2: the real objective, artificial columns excluded.
+    objective = [Fraction(x) for x in c] + [_ZERO] * (width - n)
+    if not _optimize(tableau, basis, objective, n + m_ub):
+        return LPResult("unbounded")
+    x = [_ZERO] * n
+    for i, b in enumerate(basis):
+        if b < n:
+            x[b] = tableau[i][-1]
+    value = sum((ci * xi for ci, xi in zip(objective, x)), _ZERO)
+    return LPResult("optimal", tuple(x), value)

@@ -1,0 +1,241 @@
+"""Validating gold labels: parse each item, decide it under each semantics, compare with its gold.
+
+An item's gold label is *licensed* when the logic gives the same definite answer, *contradicted*
+when it gives the other one, and *undetermined* when a proposition-level question's proposition
+is neither entailed nor refuted (see :mod:`prontocheck.modal.questions`).
+
+>>> from prontocheck.modal.items import ModalItem
+>>> item = ModalItem("q", prompt="X might be there. Is it false that it is probable that X will be there?", gold="Yes")
+>>> [r] = validate_item(item)
+>>> r.judgement.verdict, r.answer, r.gold_status
+('undetermined', None, 'undetermined')
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from prontocheck.logic.modal import ModalFormula
+from prontocheck.modal.decide import Judgement, judge
+from prontocheck.modal.items import ItemError, ModalItem, ModalParseError, parse_item, read_items
+from prontocheck.modal.questions import Answer, Question
+from prontocheck.modal.semantics import DEFAULT, Semantics
+
+GoldStatus = Literal["licensed", "contradicted", "undetermined"]
+"""How the logic stands to a gold label."""
+
+STATUSES: tuple[GoldStatus, ...] = ("licensed", "contradicted", "undetermined")
+
+UNKNOWN = "(unknown)"
+"""The pattern of an item that does not name one."""
+
+
+@dataclass(frozen=True, slots=True)
+class ItemResult:
+    """One item decided under one semantics.
+
+    Attributes:
+        item: the input item.
+        premises: the parsed premises.
+        question: the parsed question.
+        judgement: what the premises license about the question's embedded statement, with both
+            verified certificates.
+    """
+
+    item: ModalItem
+    premises: tuple[ModalFormula, ...]
+    question: Question
+    judgement: Judgement
+
+    @property
+    def answer(self) -> Answer | None:
+        """The answer the logic licenses (``None``: undetermined)."""
+        return self.question.answer(self.judgement)
+
+    @property
+    def pattern(self) -> str:
+        """The item's pattern id, or ``(unknown)``."""
+        return self.item.pattern or UNKNOWN
+
+    @property
+    def form(self) -> str:
+        """The item's question form (as labelled, else as parsed)."""
+        return self.item.form or str(self.question.form)
+
+    @property
+    def polarity(self) -> str:
+        """The item's polarity (as labelled, else as parsed)."""
+        return self.item.polarity or self.question.polarity
+
+    @property
+    def gold_status(self) -> GoldStatus | None:
+        """``licensed``, ``contradicted`` or ``undetermined``; ``None`` without a gold label."""
+        if self.item.gold is None:
+            return None
+        answer = self.answer
+        return "undetermined" if answer is None else "licensed" if answer == self.item.gold else "contradicted"
+
+    def to_json(self) -> dict[str, Any]:
+        """The per-item output line (see docs/modal.md for the fields)."""
+        j = self.judgement
+        return {
+            "id": self.item.id, "pattern": self.item.pattern, "template": self.item.metadata.get("template"),
+            "form": self.form, "polarity": self.polarity, "negation": self.question.negation,
+            "level": self.question.level, "premises": [str(p) for p in self.premises],
+            "conclusion": str(self.question.embedded), "asked": str(self.question.asked),
+            "verdict": j.verdict, "answer": self.answer, "gold": self.item.gold, "gold_status": self.gold_status,
+            "semantics": j.semantics.label,
+            "certificates": {"premises_and_not_conclusion": j.without_conclusion.to_json(),
+                             "premises_and_conclusion": j.with_conclusion.to_json()},
+        }
+
+
+def validate_item(item: ModalItem, semantics: Sequence[Semantics] = (DEFAULT,)) -> list[ItemResult]:
+    """Parse an item once and decide it under each semantics.
+
+    Raises:
+        ModalParseError: the item's text is not in the grammar (names the item, field and column).
+        CertificateError: a certificate failed its check.
+    """
+    premises, question = parse_item(item)
+    return [ItemResult(item, premises, question, judge(premises, question.embedded, s)) for s in semantics]
+
+
+def validate_items(items: Iterable[ModalItem | ItemError],
+                   semantics: Sequence[Semantics] = (DEFAULT,)) -> Iterator[list[ItemResult] | ItemError]:
+    """Validate a stream of items; unparseable items come out as :class:`ItemError` in their place."""
+    for item in items:
+        if isinstance(item, ItemError):
+            yield item
+            continue
+        try:
+            yield validate_item(item, semantics)
+        except ModalParseError as e:
+            yield ItemError(item.id, e, item)
+
+
+def validate_file(path: str, semantics: Sequence[Semantics] = (DEFAULT,)) -> Iterator[list[ItemResult] | ItemError]:
+    """Read and validate a JSON Lines file of items (see :mod:`prontocheck.modal.items`).
+
+    Raises:
+        InputError: the file cannot be read at all.
+    """
+    return validate_items(read_items(path), semantics)
+
+
+GroupKey = tuple[str, str, str]
+"""(pattern, form, polarity)."""
+
+
+@dataclass(slots=True)
+class GroupCounts:
+    """The items of one (pattern, form, polarity) group under one semantics.
+
+    Attributes:
+        n: how many items.
+        status: how many gold labels are licensed, contradicted, undetermined (items without gold are
+            not counted here).
+        gold: the gold labels seen.
+        answers: the answers the logic licenses (``None`` for undetermined).
+        example: the first item whose gold label is not licensed, if any.
+    """
+
+    n: int = 0
+    status: Counter[str] = field(default_factory=Counter)
+    gold: Counter[str] = field(default_factory=Counter)
+    answers: Counter[str | None] = field(default_factory=Counter)
+    example: ItemResult | None = None
+
+
+@dataclass(slots=True)
+class SemanticsReport:
+    """Validation figures under one semantics.
+
+    Attributes:
+        semantics: the semantics.
+        groups: per (pattern, form, polarity), in order of first appearance.
+        total: licensed / contradicted / undetermined counts over all items with a gold label.
+    """
+
+    semantics: Semantics
+    groups: dict[GroupKey, GroupCounts] = field(default_factory=dict)
+    total: Counter[str] = field(default_factory=Counter)
+
+    def not_licensed(self) -> list[tuple[GroupKey, GroupCounts]]:
+        """The groups with a gold label that is contradicted or undetermined."""
+        return [(k, g) for k, g in self.groups.items() if g.status["contradicted"] or g.status["undetermined"]]
+
+    def to_json(self) -> dict[str, Any]:
+        """Totals, one entry per group, and the not-licensed groups with an example and its certificates."""
+        def group(key: GroupKey, g: GroupCounts) -> dict[str, Any]:
+            out: dict[str, Any] = {"pattern": key[0], "form": key[1], "polarity": key[2], "n": g.n,
+                                   **{s: g.status[s] for s in STATUSES}, "gold": sorted(g.gold),
+                                   "answers": sorted("undetermined" if a is None else a for a in g.answers)}
+            return out
+
+        findings = []
+        for key, g in self.not_licensed():
+            entry = group(key, g)
+            if g.example is not None:
+                entry["example"] = g.example.to_json()
+            findings.append(entry)
+        return {"semantics": self.semantics.to_json(), "total": {s: self.total[s] for s in STATUSES},
+                "items": sum(g.n for g in self.groups.values()),
+                "groups": [group(k, g) for k, g in self.groups.items()], "not_licensed": findings}
+
+
+@dataclass(slots=True)
+class ValidationReport:
+    """Validation under one or more semantics, plus the items that could not be read or parsed.
+
+    Attributes:
+        reports: one report per semantics, in the order given.
+        errors: the unreadable or unparseable items.
+    """
+
+    reports: list[SemanticsReport]
+    errors: list[ItemError] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"semantics": [per-semantics reports], "errors": [...]}``."""
+        return {"semantics": [r.to_json() for r in self.reports], "errors": [e.to_json() for e in self.errors]}
+
+
+class ValidationBuilder:
+    """Accumulate :func:`validate_items` output into a :class:`ValidationReport`."""
+
+    def __init__(self, semantics: Sequence[Semantics] = (DEFAULT,)) -> None:
+        self.report = ValidationReport([SemanticsReport(s) for s in semantics])
+
+    def add(self, results: Sequence[ItemResult] | ItemError) -> None:
+        """Count one item (its results under each semantics) or one error."""
+        if isinstance(results, ItemError):
+            self.report.errors.append(results)
+            return
+        for report, r in zip(self.report.reports, results, strict=True):
+            g = report.groups.setdefault((r.pattern, r.form, r.polarity), GroupCounts())
+            g.n += 1
+            g.answers[r.answer] += 1
+            status = r.gold_status
+            if status is not None and r.item.gold is not None:
+                g.gold[r.item.gold] += 1
+                g.status[status] += 1
+                report.total[status] += 1
+                if status != "licensed" and g.example is None:
+                    g.example = r
+
+    def build(self) -> ValidationReport:
+        """The report so far."""
+        return self.report
+
+
+def summarize_validation(items: Iterable[Sequence[ItemResult] | ItemError],
+                         semantics: Sequence[Semantics] = (DEFAULT,)) -> ValidationReport:
+    """Validate-and-count in one call (see :class:`ValidationBuilder`)."""
+    builder = ValidationBuilder(semantics)
+    for results in items:
+        builder.add(results)
+    return builder.build()
