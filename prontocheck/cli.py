@@ -9,6 +9,7 @@ import json
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import ExitStack, contextmanager
+from pathlib import Path
 from typing import IO, Any
 
 import click
@@ -17,10 +18,11 @@ from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
 from prontocheck import __version__
 from prontocheck.analyze import DEMO_NAME, Checked, analyze_file, demo_input, error_json
+from prontocheck.compat import PROFILES, OriginalSummary, compat_check_record, load_bad_patterns, render_original
 from prontocheck.errors import InputError, UsageError
 from prontocheck.generate.cli import generate_command, lint_command
-from prontocheck.modal.cli import modal
 from prontocheck.io import FORMATS as INPUT_FORMATS
+from prontocheck.modal.cli import modal
 from prontocheck.prontoqa.results import METRICS
 from prontocheck.report import (
     FORMATS as OUTPUT_FORMATS,
@@ -95,8 +97,9 @@ def main() -> None:
 @click.argument("inputs", nargs=-1, metavar="[INPUT]...")
 @click.option("-o", "--output", type=click.File("w", encoding="utf-8", lazy=True),
               help="Write one JSON line per input record (its analysis, or its error) to this file.")
-@click.option("-f", "--format", "fmt", type=click.Choice(OUTPUT_FORMATS),
-              help="Summary format on stdout [default: table on a terminal, else json].")
+@click.option("-f", "--format", "fmt", type=click.Choice((*OUTPUT_FORMATS, "original")),
+              help="Summary format on stdout [default: table on a terminal, else json; original under a "
+                   "compatibility profile].")
 @click.option("-g", "--group-by", metavar="KEY",
               help="Break every figure down by a metadata key (e.g. model, hops) or 'file'.")
 @click.option("--field", "fields", multiple=True, metavar="NAME=KEY",
@@ -105,18 +108,37 @@ def main() -> None:
               help="Input format; 'auto' detects it from the content.")
 @click.option("--fail-under", "fail_under", multiple=True, metavar="METRIC=VALUE",
               help=f"Exit 1 if METRIC ({', '.join(THRESHOLD_METRICS)}) is under VALUE.")
+@click.option("-p", "--profile", type=click.Choice(("paper", *PROFILES)), default="paper", show_default=True,
+              help="paper: the paper's definitions; prontoqa-v1 / prontoqa-ood: reproduce the original analyzers.")
+@click.option("--bad-patterns", type=click.Path(dir_okay=False), metavar="FILE",
+              help="The original repository's bad_patterns.txt (whitelisted unparseable sentences; compat profiles).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar and no per-record messages on stderr.")
 def analyze(inputs: tuple[str, ...], output: IO[str] | None, fmt: str | None, group_by: str | None,
-            fields: tuple[str, ...], input_format: str, fail_under: tuple[str, ...], quiet: bool) -> None:
+            fields: tuple[str, ...], input_format: str, fail_under: tuple[str, ...], profile: str,
+            bad_patterns: str | None, quiet: bool) -> None:
     """Check model chains of thought and report proof and label accuracies.
 
     INPUT is a native JSONL file, an original PrOntoQA log or JSON file (optionally gzip, bz2 or
     xz compressed), or '-' for standard input. Without INPUT, the embedded demo is analysed.
+
+    Under --profile prontoqa-v1 or prontoqa-ood, each --output record also gets the original
+    analyzer's verdict ("compat"), and --format original prints the original's report per input.
     """
+    if profile == "paper" and (fmt == "original" or bad_patterns):
+        raise click.UsageError("--format original and --bad-patterns need --profile prontoqa-v1 or prontoqa-ood")
+    if profile != "paper" and fmt not in (None, "original", "json"):
+        raise click.UsageError(f"--profile {profile} reports in --format original or json, not {fmt}")
+    whitelist = None
+    if bad_patterns is not None:
+        try:
+            whitelist = load_bad_patterns(bad_patterns)
+        except InputError as e:
+            raise click.UsageError(str(e)) from e
     thresholds = _thresholds(fail_under)
     field_map = _pairs(fields, "--field")
     err = Console(stderr=True, highlight=False, soft_wrap=True)
     builder: SummaryBuilder | GroupedSummaryBuilder = GroupedSummaryBuilder(group_by) if group_by else SummaryBuilder()
+    originals: list[OriginalSummary] = []
     unreadable = False
     messages = 0
     with ExitStack() as stack:
@@ -125,11 +147,19 @@ def analyze(inputs: tuple[str, ...], output: IO[str] | None, fmt: str | None, gr
         for path in paths:
             name = DEMO_NAME if not inputs else path
             task = progress.add_task(name, total=None) if progress is not None else None
+            original = None
+            if profile != "paper":
+                original = OriginalSummary(profile, source=Path(name).name.removesuffix(".gz"))
+                originals.append(original)
             try:
                 for item in analyze_file(path, input_format=input_format, fields=field_map):
                     if isinstance(item, Checked):
                         builder.add(item.result)
                         line = item.to_json()
+                        if original is not None:
+                            verdict = compat_check_record(item.record, profile=profile, bad_patterns=whitelist)
+                            original.add(verdict)
+                            line["compat"] = verdict.to_json()
                     else:
                         builder.add_error(item)
                         line = error_json(item)
@@ -151,6 +181,10 @@ def analyze(inputs: tuple[str, ...], output: IO[str] | None, fmt: str | None, gr
         err.print(f"… and {messages - MAX_MESSAGES} more bad records (all are in the summary and in --output)")
 
     report = builder.build()
+    if profile != "paper":
+        _print_originals(originals, fmt or "original", err)
+        _finish(report, thresholds, unreadable, err)
+        return
     fmt = fmt or ("table" if sys.stdout.isatty() else "json")
     rendered = render(report, fmt)
     if isinstance(rendered, str):
@@ -168,6 +202,25 @@ def analyze(inputs: tuple[str, ...], output: IO[str] | None, fmt: str | None, gr
             out.print(f"\n[bold]Bad input records ({len(errors)})[/bold]")
             for text in errors:
                 out.print(f"  {text}", markup=False)
+    _finish(report, thresholds, unreadable, err)
+
+
+def _print_originals(originals: list[OriginalSummary], fmt: str, err: Console) -> None:
+    """The compatibility report: the original analyzer's text per input, or its figures as JSON."""
+    figures = [o.build() for o in originals]
+    for f in figures:
+        if (notice := f.abort_notice()) is not None:
+            err.print(f"[yellow]note[/yellow] {notice}", markup=True)
+    if fmt == "json":
+        click.echo(json.dumps([f.to_json() for f in figures] if len(figures) > 1 else figures[0].to_json(), indent=2))
+        return
+    for original, f in zip(originals, figures):
+        if len(figures) > 1:
+            click.echo(f"==> {original.source} <==")
+        click.echo(render_original(f), nl=False)
+
+
+def _finish(report: Report, thresholds: dict[str, float], unreadable: bool, err: Console) -> None:
     missed = _missed(report, thresholds)
     for text in missed:
         err.print(f"[red]fail-under[/red] {text}")

@@ -158,3 +158,36 @@ def test_original_log_format_is_detected(tmp_path: Path) -> None:
     assert line["proof"] == {"strict": False, "non_atomic": True, "broad": False, "valid": True}
     assert [s["atomic"] for s in line["steps"]] == [True, False]
     assert line["source"]["line"] == 7
+
+
+DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+
+
+def test_compat_profile_reproduces_an_original_report(tmp_path: Path) -> None:
+    folder = DATA / "prontoqa-ood-onehop" / "gemma_2_2b_it"
+    if not folder.is_dir():
+        pytest.skip("../shared/data is not beside the checkout")
+    log = folder / "gemma-2-2b-it_proofbycontra_1hop_ProofByContra_nodistractor.log.gz"
+    expected = next(folder.glob("PBC__*.out")).read_text(encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    code, stdout, _ = run("analyze", str(log), "--profile", "prontoqa-ood", "--bad-patterns",
+                          str(DATA / "original-prontoqa" / "bad_patterns.main.txt"), "--format", "original",
+                          "-o", str(out))
+    assert code == 0 and stdout == expected
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(lines) == 100
+    assert set(lines[0]["compat"]) >= {"proof", "label", "steps"} and "proof" in lines[0]  # paper verdict kept too
+
+
+def test_compat_profile_usage_errors(tmp_path: Path) -> None:
+    assert run("analyze", "--format", "original")[0] == 2
+    assert run("analyze", "--profile", "prontoqa-ood", "--format", "markdown")[0] == 2
+    code, _, stderr = run("analyze", "--profile", "prontoqa-ood", "--bad-patterns", str(tmp_path / "none.txt"))
+    assert code == 2 and "none.txt" in stderr
+
+
+def test_compat_profile_json_and_demo() -> None:
+    code, stdout, _ = run("analyze", "--profile", "prontoqa-v1", "--format", "json")
+    assert code == 0
+    figures = json.loads(stdout)
+    assert figures
