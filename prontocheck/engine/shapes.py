@@ -171,17 +171,3 @@ class ShapeIndex:
         out = {r.consequent for r in self.from_antecedent.get(shape, ())}
         out.update(parts(shape, "and"))
         return out
-
-    def reaches(self, source: Shape, target: Shape) -> bool:
-        """Whether a path of context rules (with and-elimination) leads from source to target."""
-        if source == target:
-            return True
-        seen, todo = {source}, [source]
-        while todo:
-            for nxt in self.successors(todo.pop()):
-                if nxt == target or (parts(target, "or") and nxt in parts(target, "or")):
-                    return True
-                if nxt not in seen:
-                    seen.add(nxt)
-                    todo.append(nxt)
-        return False

@@ -20,6 +20,7 @@ from functools import cached_property, lru_cache
 
 import networkx as nx
 
+from prontocheck.engine.graphs import reach
 from prontocheck.engine.shapes import ShapeIndex
 from prontocheck.logic.formulas import Atom, Const, ForAll, Formula, Implies, Not, Var, literal
 
@@ -150,32 +151,21 @@ class Theory:
         """Every key a path of rules (of length ≥ 1) leads to from ``source``; memoised."""
         found = self._reach.get(source)
         if found is None:
-            seen: set[Key] = set()
-            todo = [source]
-            while todo:
-                for edge in self.rules_from.get(todo.pop(), ()):
-                    if edge.consequent not in seen:
-                        seen.add(edge.consequent)
-                        todo.append(edge.consequent)
-            found = self._reach[source] = frozenset(seen)
+            found = self._reach[source] = frozenset(
+                reach(lambda k: [e.consequent for e in self.rules_from.get(k, ())], source)
+            )
         return found
 
     def broad_descendants(self, source: Key) -> frozenset[Key]:
         """Like :meth:`descendants`, with modus tollens too: ¬g leads to ¬f for each rule f → g."""
         found = self._broad_reach.get(source)
         if found is None:
-            seen: set[Key] = set()
-            todo = [source]
-            while todo:
-                node = todo.pop()
-                nexts = [e.consequent for e in self.rules_from.get(node, ())]
-                contrapositive = self.rules_into.get((node[0], not node[1]), ())
-                nexts += [(e.antecedent[0], not e.antecedent[1]) for e in contrapositive]
-                for nxt in nexts:
-                    if nxt not in seen:
-                        seen.add(nxt)
-                        todo.append(nxt)
-            found = self._broad_reach[source] = frozenset(seen)
+            def successors(k: Key) -> list[Key]:
+                out = [e.consequent for e in self.rules_from.get(k, ())]
+                out += [(e.antecedent[0], not e.antecedent[1]) for e in self.rules_into.get((k[0], not k[1]), ())]
+                return out
+
+            found = self._broad_reach[source] = frozenset(reach(successors, source))
         return found
 
     def reachable(self, source: Key, target: Key) -> bool:

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from prontocheck.engine.graphs import path_exists
 from prontocheck.engine.shapes import (
     Shape,
     ShapeIndex,
@@ -127,19 +128,9 @@ class View:
 
     def reaches(self, source: Shape, target: Shape) -> bool:
         """Rule composition over the context's and the stated rules."""
-        if source == target:
-            return True
-        seen, todo = {source}, [source]
-        while todo:
-            node = todo.pop()
-            nxt_all = self.index.successors(node) | self.extra.successors(node)
-            for nxt in nxt_all:
-                if nxt == target:
-                    return True
-                if nxt not in seen:
-                    seen.add(nxt)
-                    todo.append(nxt)
-        return False
+        return source == target or path_exists(
+            lambda node: self.index.successors(node) | self.extra.successors(node), source, target
+        )
 
     def derive(self, shape: Shape, c: Const, *, broad: bool, mask: SKey | None = None) -> Derivation | None:
         """The cheapest derivation of ``shape(c)``; ``mask`` hides the stated copies of one key."""
@@ -376,20 +367,9 @@ class _NaturalClassifier:
     def _gold_has_contradiction(self) -> bool:
         return bool(self.gold_assumptions) and any(k[0] == "g" for k in self.gold)
 
-    def _along_gold_rules(self, ante: Shape, cons: Shape) -> bool:
-        seen, todo = {ante}, [ante]
-        while todo:
-            for nxt in self.gold_rules.get(todo.pop(), ()):
-                if nxt == cons:
-                    return True
-                if nxt not in seen:
-                    seen.add(nxt)
-                    todo.append(nxt)
-        return False
-
     def _rule_utility(self, key: SKey, formula: Formula) -> Utility:
         ante, cons = key[1], key[2]
-        if key in self.gold or (ante != cons and self._along_gold_rules(ante, cons)):  # type: ignore[arg-type]
+        if key in self.gold or (ante != cons and path_exists(self.gold_rules.get, ante, cons)):  # type: ignore[arg-type]
             return USEFUL
         return MISLEADING if ante in self.gold_fact_shapes else OFF_PATH
 

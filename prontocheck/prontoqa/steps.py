@@ -15,6 +15,7 @@ from itertools import chain, islice
 
 import networkx as nx
 
+from prontocheck.engine.graphs import path_exists
 from prontocheck.engine.theory import Key, RuleEdge, Theory, as_ground_literal, as_simple_rule, ground
 from prontocheck.logic.formulas import Const, Formula
 from prontocheck.prontoqa.results import (
@@ -203,20 +204,8 @@ class _Classifier:
 
     # -- one step ------------------------------------------------------------------------------
 
-    def _along_gold_rules(self, ante: Key, cons: Key) -> bool:
-        """Whether a path of gold-proof rules leads from ``ante`` to ``cons`` (length ≥ 1)."""
-        seen, todo = {ante}, [ante]
-        while todo:
-            for nxt in self.gold_rules_from.get(todo.pop(), ()):
-                if nxt == cons:
-                    return True
-                if nxt not in seen:
-                    seen.add(nxt)
-                    todo.append(nxt)
-        return False
-
     def _rule_utility(self, formula: Formula, ante: Key, cons: Key) -> Utility:
-        if formula in self.gold or (ante != cons and self._along_gold_rules(ante, cons)):
+        if formula in self.gold or (ante != cons and path_exists(self.gold_rules_from.get, ante, cons)):
             return USEFUL  # in the gold proof, or a shortcut along it
         return MISLEADING if ante in self.gold_fact_keys else OFF_PATH
 
