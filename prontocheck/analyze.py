@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import os
+from collections import deque
 from collections.abc import Iterable, Iterator, Mapping
+from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from importlib.resources import as_file
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -37,18 +41,42 @@ def error_json(error: RecordError) -> dict[str, Any]:
     return {"id": error.id, "error": {"file": error.file, "line": error.line, "reason": error.reason}}
 
 
-def check_records(items: Iterable[Record | RecordError]) -> Iterator[Checked | RecordError]:
-    """Check each record; errors pass through in place, so every input yields exactly one item."""
-    for item in items:
-        if isinstance(item, RecordError):
-            yield item
-        else:
-            result = check(item.problem, item.output, id=item.id, metadata=item.metadata)
-            yield Checked(item, result)
+def _check_one(item: Record | RecordError) -> Checked | RecordError:
+    if isinstance(item, RecordError):
+        return item
+    return Checked(item, check(item.problem, item.output, id=item.id, metadata=item.metadata))
+
+
+def _check_chunk(items: list[Record | RecordError]) -> list[Checked | RecordError]:
+    return [_check_one(item) for item in items]
+
+
+def check_records(
+    items: Iterable[Record | RecordError], *, jobs: int = 1, chunk_size: int = 256
+) -> Iterator[Checked | RecordError]:
+    """Check each record; errors pass through in place, so every input yields exactly one item.
+
+    With ``jobs`` > 1 (0: one per CPU) chunks of records are checked in worker processes; the
+    output keeps the input order and at most ``2 × jobs`` chunks are in flight, so memory stays
+    flat however long the input is.
+    """
+    jobs = jobs or os.cpu_count() or 1
+    if jobs == 1:
+        yield from map(_check_one, items)
+        return
+    with ProcessPoolExecutor(jobs) as pool:
+        window: deque[Future[list[Checked | RecordError]]] = deque()
+        iterator = iter(items)
+        while chunk := list(islice(iterator, chunk_size)):
+            window.append(pool.submit(_check_chunk, chunk))
+            if len(window) >= 2 * jobs:
+                yield from window.popleft().result()
+        while window:
+            yield from window.popleft().result()
 
 
 def analyze_file(
-    path: str, *, input_format: str = "auto", fields: Mapping[str, str] | None = None
+    path: str, *, input_format: str = "auto", fields: Mapping[str, str] | None = None, jobs: int = 1
 ) -> Iterator[Checked | RecordError]:
     """Read and check one input file (``-`` for standard input), streaming.
 
@@ -56,7 +84,7 @@ def analyze_file(
         InputError: the file cannot be read at all.
         UsageError: an unknown input format or field name.
     """
-    return check_records(read_records(path, input_format=input_format, fields=fields))
+    return check_records(read_records(path, input_format=input_format, fields=fields), jobs=jobs)
 
 
 def demo_input() -> AbstractContextManager[Path]:

@@ -112,10 +112,12 @@ def main() -> None:
               help="paper: the paper's definitions; prontoqa-v1 / prontoqa-ood: reproduce the original analyzers.")
 @click.option("--bad-patterns", type=click.Path(dir_okay=False), metavar="FILE",
               help="The original repository's bad_patterns.txt (whitelisted unparseable sentences; compat profiles).")
+@click.option("-j", "--jobs", type=click.IntRange(min=0), default=1, show_default=True,
+              help="Worker processes (0: one per CPU); the output keeps the input order.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar and no per-record messages on stderr.")
 def analyze(inputs: tuple[str, ...], output: IO[str] | None, fmt: str | None, group_by: str | None,
             fields: tuple[str, ...], input_format: str, fail_under: tuple[str, ...], profile: str,
-            bad_patterns: str | None, quiet: bool) -> None:
+            bad_patterns: str | None, jobs: int, quiet: bool) -> None:
     """Check model chains of thought and report proof and label accuracies.
 
     INPUT is a native JSONL file, an original PrOntoQA log or JSON file (optionally gzip, bz2 or
@@ -152,7 +154,7 @@ def analyze(inputs: tuple[str, ...], output: IO[str] | None, fmt: str | None, gr
                 original = OriginalSummary(profile, source=Path(name).name.removesuffix(".gz"))
                 originals.append(original)
             try:
-                for item in analyze_file(path, input_format=input_format, fields=field_map):
+                for item in analyze_file(path, input_format=input_format, fields=field_map, jobs=jobs):
                     if isinstance(item, Checked):
                         builder.add(item.result)
                         line = item.to_json()

@@ -12,11 +12,13 @@ from click.testing import CliRunner
 from prontocheck.cli import main
 
 CONTEXT = "Every cat is a carnivore. Every carnivore is not herbivorous. Every carnivore is a mammal. Fae is a cat."
-GOLD = "Fae is a cat. Every cat is a carnivore. Fae is a carnivore. Every carnivore is not herbivorous. Fae is not herbivorous."
+GOLD = ("Fae is a cat. Every cat is a carnivore. Fae is a carnivore. Every carnivore is not herbivorous. "
+        "Fae is not herbivorous.")
 
 
 def record(**kw: object) -> dict[str, object]:
-    rec: dict[str, object] = {"context": CONTEXT, "query": "True or false: Fae is not herbivorous.", "output": GOLD + " True"}
+    rec: dict[str, object] = {"context": CONTEXT, "query": "True or false: Fae is not herbivorous.",
+                              "output": GOLD + " True"}
     rec.update(kw)
     return rec
 
@@ -191,3 +193,14 @@ def test_compat_profile_json_and_demo() -> None:
     assert code == 0
     figures = json.loads(stdout)
     assert figures
+
+
+def test_jobs_give_the_same_output_in_the_same_order(tmp_path: Path) -> None:
+    lines = [record(id=f"r{i}", output=out) for i, out in enumerate([GOLD + " True", "Fae is a cat. False"] * 300)]
+    path = write_jsonl(tmp_path / "many.jsonl", [*lines[:5], "not json", *lines[5:]])
+    serial, parallel = tmp_path / "serial.jsonl", tmp_path / "parallel.jsonl"
+    code1, summary1, _ = run("analyze", str(path), "-f", "json", "-q", "-o", str(serial))
+    code2, summary2, _ = run("analyze", str(path), "-f", "json", "-q", "-o", str(parallel), "--jobs", "2")
+    assert code1 == code2 == 0 and summary1 == summary2
+    assert serial.read_text() == parallel.read_text()
+    assert json.loads(summary1)["n"] == 600 and json.loads(summary1)["n_errors"] == 1
