@@ -28,7 +28,6 @@ from prontocheck.syntax.forms import Assumption, Contradiction, Query, Since
 from prontocheck.syntax.lexicon import concepts
 from prontocheck.syntax.morphology import singular
 
-
 STRUCTURAL_WORDS = frozenset(
     "not no is are was were and or a an the every each all both either that this since because as so therefore "
     "thus hence".split()
