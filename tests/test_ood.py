@@ -168,3 +168,11 @@ def test_fast_path_agrees_with_natural_deduction_on_real_v1_outputs() -> None:
             natural_accuracies(pp.theory, inputs, valid, pp.goal), rec.id
         compared += 1
     assert compared > 600
+
+
+def test_an_assumption_that_repeats_a_context_fact_does_not_leave_the_goal_open() -> None:
+    p = Problem("Every wumpus is a yumpus. Fae is a wumpus.", "Prove: Fae is a yumpus.",
+                gold_cot="Fae is a wumpus. Every wumpus is a yumpus. Fae is a yumpus.")
+    r = check(p, "Assume Fae is a wumpus. Every wumpus is a yumpus. Fae is a yumpus.")
+    assert r.steps[2].assumptions == (0,)  # its cheapest derivation uses the assumption
+    assert r.proof.non_atomic and r.proof.valid  # but the context proves it without one

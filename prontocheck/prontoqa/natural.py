@@ -113,6 +113,7 @@ class View:
     stated: dict[SKey, list[tuple[int, Hyps]]] = field(default_factory=lambda: defaultdict(list))
     shapes: dict[Const, set[Shape]] = field(default_factory=lambda: defaultdict(set))
     extra: ShapeIndex = field(default_factory=ShapeIndex)
+    _closed: bool = False
 
     def add(self, key: SKey, index: int, hyps: Hyps, formula: Formula | None, in_context: bool) -> None:
         """Record a step as stated."""
@@ -132,25 +133,37 @@ class View:
             lambda node: self.index.successors(node) | self.extra.successors(node), source, target
         )
 
-    def derive(self, shape: Shape, c: Const, *, broad: bool, mask: SKey | None = None) -> Derivation | None:
-        """The cheapest derivation of ``shape(c)``; ``mask`` hides the stated copies of one key."""
+    def derive(self, shape: Shape, c: Const, *, broad: bool, mask: SKey | None = None,
+               closed: bool = False) -> Derivation | None:
+        """The cheapest derivation of ``shape(c)``; ``mask`` hides the stated copies of one key.
+
+        With ``closed``, a derivation free of assumptions is preferred to a cheaper one that rests
+        on an assumption (proof accuracies ask whether the goal is established without any).
+        """
+        self._closed = closed
         return self._derive(shape, c, broad, mask, {}, set())[0]
+
+    def _rank(self, d: Derivation) -> tuple[object, ...]:
+        return (bool(d.hyps), *d.rank()) if self._closed else d.rank()
 
     def _derive(  # noqa: C901 - one case per rule of the calculus
         self, shape: Shape, c: Const, broad: bool, mask: SKey | None,
         memo: dict[Shape, Derivation | None], visiting: set[Shape],
     ) -> tuple[Derivation | None, bool]:
         key: SKey = ("g", shape, c)
+        repeat = None
         if key != mask and (occurrences := self.stated.get(key)):
             idx, hyps = min(occurrences, key=lambda o: (len(o[1]), -o[0]))
-            return Derivation(0, (idx,), hyps, self.useful[idx], "Repeat", key), False
+            repeat = Derivation(0, (idx,), hyps, self.useful[idx], "Repeat", key)
+            if not (self._closed and hyps):
+                return repeat, False
         if shape in memo:
             return memo[shape], False
-        best: Derivation | None = None
+        best: Derivation | None = repeat
 
         def consider(candidate: Derivation) -> None:
             nonlocal best
-            if best is None or candidate.rank() < best.rank():
+            if best is None or self._rank(candidate) < self._rank(best):
                 best = candidate
 
         if shape in self.index.facts.get(c, ()):
@@ -244,17 +257,17 @@ class View:
             hyps |= found[1]
         return tuple(premises), frozenset(hyps)
 
-    def best_for_step(self, key: SKey, *, broad: bool) -> tuple[Derivation | None, bool]:
+    def best_for_step(self, key: SKey, *, broad: bool, closed: bool = False) -> tuple[Derivation | None, bool]:
         """A ground statement's derivation and whether it is a mere repeat (see the module doc)."""
         _, shape, c = key
         existing = self.stated.get(key, [])
-        fresh = self.derive(shape, c, broad=broad, mask=key)  # type: ignore[arg-type]
+        fresh = self.derive(shape, c, broad=broad, mask=key, closed=closed)  # type: ignore[arg-type]
         if existing and (fresh is None or any(h <= fresh.hyps for _, h in existing)):
             idx, hyps = min(existing, key=lambda o: (len(o[1]), -o[0]))
             return Derivation(0, (idx,), hyps, self.useful[idx], "Repeat", key), True
         return fresh, False
 
-    def contradiction(self, chi: Formula | None, last: int | None, *, broad: bool) -> Derivation | None:
+    def contradiction(self, chi: Formula | None, *, broad: bool) -> Derivation | None:
         """⊥ from χ and its negation (χ given), or from the latest stated fact and its negation."""
         candidates: list[tuple[Any, Any, int | None]]
         if chi is not None:
@@ -353,10 +366,10 @@ class _NaturalClassifier:
         return self._record(self._result(i, step, INVALID, None, None, None), None, None)
 
     def _contradiction(self, i: int, step: StepInput) -> StepResult:
-        d = self.view.contradiction(step.formula, None, broad=False)
+        d = self.view.contradiction(step.formula, broad=False)
         validity = STRICT
         if d is None:
-            d, validity = self.view.contradiction(step.formula, None, broad=True), BROAD
+            d, validity = self.view.contradiction(step.formula, broad=True), BROAD
         shown = "⊥" if step.formula is None else f"⊥ ({step.formula})"
         if d is None:
             return self._record(self._result(i, step, INVALID, None, None, None, shown=shown), None, None)
@@ -423,7 +436,9 @@ def natural_accuracies(theory: Theory, steps: Sequence[StepInput], valid: Sequen
             useful.append(True)
             if not ok:
                 continue
-            d = _establish(theory, view, i, step, broad)
+            d = _establish(theory, view, i, step, broad, closed=True)
+            if d is not None and limit is not None and d.cost > limit:  # then the cheapest, with assumptions
+                d = _establish(theory, view, i, step, broad, closed=False)
             if d is None or (limit is not None and d.cost > limit):
                 continue
             key = FALSUM if step.kind == "contradiction" else skey(step.formula)  # type: ignore[arg-type]
@@ -434,9 +449,9 @@ def natural_accuracies(theory: Theory, steps: Sequence[StepInput], valid: Sequen
     return ProofResult(**proved)
 
 
-def _establish(theory: Theory, view: View, i: int, step: StepInput, broad: bool) -> Derivation | None:
+def _establish(theory: Theory, view: View, i: int, step: StepInput, broad: bool, closed: bool) -> Derivation | None:
     if step.kind == "contradiction":
-        return view.contradiction(step.formula, None, broad=broad)
+        return view.contradiction(step.formula, broad=broad)
     phi = step.formula
     if phi is None:
         return None
@@ -445,9 +460,9 @@ def _establish(theory: Theory, view: View, i: int, step: StepInput, broad: bool)
         view.assumptions[i] = key
         return Derivation(1, (), frozenset({i}), True, "Assume", key)
     if key[0] == "g":
-        d, _ = view.best_for_step(key, broad=False)
-        if d is None and broad:
-            d = view.derive(key[1], key[2], broad=True, mask=key)  # type: ignore[arg-type]
+        d, _ = view.best_for_step(key, broad=False, closed=closed)
+        if (d is None or (closed and d.hyps)) and broad:
+            d = view.derive(key[1], key[2], broad=True, mask=key, closed=closed) or d  # type: ignore[arg-type]
         return d
     if view.stated.get(key):
         return Derivation(0, (), NO_HYPS, True, "Repeat", key)
