@@ -36,12 +36,21 @@ def normalize(sentence: str) -> str:
     return _SPACES.sub(" ", sentence).strip(_FINAL_PUNCTUATION)
 
 
+_TERMINALS = {"NAME": "a word", "NUMBER": "a number", "COMMA": "','", "COLON": "':'"}
+
+
+def _expected(names: set[str]) -> str:
+    shown = sorted({_TERMINALS.get(n, repr(n.lower().replace("_", " "))) for n in names if not n.startswith("_")})
+    return ", ".join(shown[:-1]) + f" or {shown[-1]}" if len(shown) > 1 else "".join(shown)
+
+
 def _reason(error: UnexpectedInput) -> str:
+    if isinstance(error, UnexpectedToken) and error.token.type == "$END":
+        expected = _expected(set(error.expected))
+        return "the sentence ends before it is complete" + (f" (expected {expected})" if expected else "")
     if isinstance(error, UnexpectedEOF):
         return "the sentence ends before it is complete"
     if isinstance(error, UnexpectedToken):
-        if error.token.type == "$END":
-            return "the sentence ends before it is complete"
         return f"unexpected word {error.token.value!r}"
     if isinstance(error, UnexpectedCharacters):
         return f"unexpected character {error.char!r}"
