@@ -202,3 +202,109 @@ def test_write_jsonl_output_is_lint_clean_via_stdin(clean: list[dict[str, Any]])
     assert result.exit_code == 0, result.output
     buf = io.StringIO()
     assert write_jsonl(generate(GeneratorConfig(hops=1), 2), buf) == 2
+
+
+# The OOD rules: each check as it applies to proofs with compound sentences, cases and contradictions.
+PBC: dict[str, Any] = {
+    "id": "pbc", "rule": "proof-by-contradiction", "hops": 1, "distractors": "v1",
+    "context": ("Everything that is a lempus or an impus is a shumpus. Every dumpus is not a lempus. "
+                "Fae is not a shumpus."),
+    "query": "True or false: Fae is not an impus and Fae is not a lempus.", "gold_label": True,
+    "gold_cot": ["Assume Fae is an impus.", "Fae is a lempus or an impus.",
+                 "Everything that is a lempus or an impus is a shumpus.", "Fae is a shumpus.",
+                 "This contradicts with Fae is not a shumpus.", "Fae is not an impus.",
+                 "Assume Fae is a lempus.", "Fae is a lempus or an impus.",
+                 "Everything that is a lempus or an impus is a shumpus.", "Fae is a shumpus.",
+                 "This contradicts with Fae is not a shumpus.", "Fae is not a lempus.",
+                 "Fae is not an impus and Fae is not a lempus."],
+}
+AND_INTRO: dict[str, Any] = {
+    "id": "ai", "rule": "and-intro", "hops": 2, "distractors": "none",
+    "context": "Every angry wumpus is a yumpus. Fae is a wumpus. Fae is angry. Fae is kind.",
+    "query": "Prove: Fae is a kind yumpus.", "gold_label": None,
+    "gold_cot": ["Fae is a wumpus.", "Fae is angry.", "Fae is an angry wumpus.", "Every angry wumpus is a yumpus.",
+                 "Fae is a yumpus.", "Fae is kind.", "Fae is a kind yumpus."],
+}
+
+
+def test_ood_records_are_sound() -> None:
+    assert lint_record(PBC) == ()
+    assert lint_record(AND_INTRO) == ()
+    # the order of conjuncts does not matter: the checker compares them as sets
+    assert lint_record({**PBC, "query": "True or false: Fae is not a lempus and Fae is not an impus."}) == ()
+    negated = {**PBC, "query": "True or false: Fae is a lempus or an impus.", "gold_label": False}
+    assert lint_record(negated) == ()
+
+
+@pytest.mark.parametrize("record,change,expected", [
+    (PBC, {"gold_label": False}, ["label"]),
+    (PBC, {"gold_cot": PBC["gold_cot"][:5] + PBC["gold_cot"][6:]}, ["gold-proof"]),  # a case not discharged
+    (PBC, {"gold_cot": PBC["gold_cot"][6:]}, ["gold-proof"]),  # one case only
+    (PBC, {"context": PBC["context"].replace("Every dumpus is not a lempus. ", "")}, ["distractor"]),
+    (PBC, {"context": PBC["context"] + " Fae is not an impus."}, ["unique-proof"]),
+    (PBC, {"context": PBC["context"] + " Fae is an impus."}, ["gold-proof", "decidable"]),
+    (PBC, {"hops": 2}, ["hops"]),
+    (AND_INTRO, {"hops": 1}, ["hops"]),
+    (AND_INTRO, {"context": AND_INTRO["context"] + " Every wumpus is a yumpus."}, ["unique-proof"]),
+    (AND_INTRO, {"query": "Prove: Fae is a kind wumpus."}, ["label"]),
+    (AND_INTRO, {"query": "Prove: Fae is a kind dumpus.", "gold_cot": None}, ["gold-proof", "decidable"]),
+    (AND_INTRO, {"gold_cot": AND_INTRO["gold_cot"][:2] + AND_INTRO["gold_cot"][3:]}, ["gold-proof", "hops"]),
+])
+def test_each_ood_defect_is_found_by_its_check(record: dict[str, Any], change: dict[str, Any],
+                                               expected: list[str]) -> None:
+    assert checks({**record, **change}) == expected
+
+
+def test_hops_are_counted_as_the_rule_defines_them() -> None:
+    from prontocheck import Problem, check
+    from prontocheck.testing.checks import HOP_COUNTS, gold_hops
+
+    problem = Problem(PBC["context"], PBC["query"], tuple(PBC["gold_cot"]))
+    result = check(problem, " ".join(PBC["gold_cot"]))
+    chain = [parse_statement(s) for s in PBC["gold_cot"] if not s.startswith(("Assume", "This"))]
+    assert gold_hops("proof-by-contradiction", chain, result) == gold_hops("ProofByContra", chain, result) == 1
+    assert gold_hops("composed", chain, result) == 3 == gold_hops(None, chain, result)  # 2 discharges, 1 and-intro
+    assert set(HOP_COUNTS) == {"modus-ponens", "and-intro", "and-elim", "or-intro", "or-elim",
+                               "proof-by-contradiction", "composed"}
+
+
+def test_entailment_decides_what_modus_ponens_paths_cannot() -> None:
+    from prontocheck.testing.entail import Entailment
+
+    e = Entailment([parse_statement(s) for s in ["Every wumpus is a yumpus or a dumpus.", "Every yumpus is kind.",
+                                                 "Every dumpus is kind.", "Fae is a wumpus.", "Rex is not kind."]])
+    assert e.entails(parse_statement("Fae is kind."))
+    assert e.entails(parse_statement("Rex is not a wumpus."))
+    assert not e.entails(parse_statement("Fae is a yumpus."))
+    assert not e.entails(parse_statement("Fae is kind."), without=3)
+    assert e.entails(parse_statement("Fae is a yumpus or a dumpus."))
+    assert e.consistent() and not Entailment([parse_statement("Fae is kind."),
+                                              parse_statement("Fae is not kind.")]).consistent()
+
+
+@pytest.mark.parametrize("rule", ["and-intro", "and-elim", "or-intro", "or-elim", "proof-by-contradiction",
+                                  "composed"])
+def test_generated_ood_files_lint_clean_and_defects_are_found(tmp_path: Path, rule: str) -> None:
+    records = [native_record(ex) for ex in generate(GeneratorConfig((2, 3), rule=rule, distractors="relevant"), 6,
+                                                    seed=4)]
+    assert lint_file(str(write(tmp_path / "clean.jsonl", records))).findings == []
+    bad = [dict(r) for r in records]
+    bad[0]["gold_label"] = not bad[0]["gold_label"]
+    bad[1]["hops"] += 1
+    bad[2]["gold_cot"] = bad[2]["gold_cot"][:-1]
+    found = {(f.line, f.check) for f in lint_file(str(write(tmp_path / "bad.jsonl", bad))).findings}
+    assert {(1, "label"), (2, "hops")} <= found and any(line == 3 for line, _ in found)
+
+
+def test_the_original_ood_data_lints_clean_with_its_rule_names() -> None:
+    from prontocheck.io import read_records
+
+    data = Path(__file__).resolve().parents[2] / "shared" / "data" / "prontoqa-ood-onehop"
+    names = {"andintro": "AndIntro", "andelim": "AndElim", "orintro": "OrIntro", "orelim": "OrElim",
+             "proofbycontra": "ProofByContra", "modusponens": "ModusPonens"}
+    files = {key: sorted(data.glob(f"*/*_{key}_*.log.gz")) for key in names}
+    if not all(files.values()):
+        pytest.skip("../shared/data is not beside the checkout")
+    for key, paths in files.items():
+        for record in read_records(str(paths[0])):
+            assert lint_problem(record.problem, hops=1, rule=names[key]) == (), (key, record.id)  # type: ignore

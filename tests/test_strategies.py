@@ -36,7 +36,7 @@ def test_ontology_sentences_parse_back(onto: object, traversal: str, rng: random
         assert parse_statement(render_checked(formula, lexicon, rng)) == formula
 
 
-@given(examples(max_hops=6))
+@given(examples(max_hops=6) | examples(max_hops=4, rule="composed", width=3))
 def test_every_generated_gold_proof_is_canonical_with_every_accuracy(ex: object) -> None:
     result = check(ex.problem, ex.answer_text)  # type: ignore[attr-defined]
     assert all(step.canonical for step in result.steps)
@@ -46,14 +46,25 @@ def test_every_generated_gold_proof_is_canonical_with_every_accuracy(ex: object)
                         "gold_label": ex.gold_label, **ex.metadata}) == ()  # type: ignore[attr-defined]
 
 
+def _source(perturbation: str) -> object:
+    """Examples to which the perturbation often applies."""
+    if perturbation == "wrong-branch":  # a branch point: the irrelevant setting has none
+        return examples(max_hops=5, distractors="relevant")
+    if perturbation == "skip-assumption":
+        return examples(max_hops=3, rule="or-elim") | examples(max_hops=3, rule="proof-by-contradiction")
+    if perturbation == "wrong-disjunct":
+        return examples(max_hops=1, rule="proof-by-contradiction", width=3)
+    if perturbation == "compose-rules":
+        return examples(min_hops=2, max_hops=5, rule="modus-ponens")
+    return examples(min_hops=2, max_hops=5)
+
+
 @pytest.mark.parametrize("perturbation", PERTURBATIONS)
 def test_each_perturbation_moves_exactly_its_figures(perturbation: str) -> None:
-    # wrong-branch needs a branch point: the irrelevant setting has none
-    source = examples(max_hops=5, distractors="relevant") if perturbation == "wrong-branch" else \
-        examples(min_hops=2, max_hops=5)
+    source = _source(perturbation)
 
     @settings(suppress_health_check=[HealthCheck.filter_too_much], max_examples=15)
-    @given(model_outputs(source, perturbations=(perturbation,)))
+    @given(model_outputs(source, perturbations=(perturbation,)))  # type: ignore[arg-type]
     def run(out: object) -> None:
         result = check(out.example.problem, out.text)  # type: ignore[attr-defined]
         expected = out.expected  # type: ignore[attr-defined]
@@ -74,6 +85,9 @@ def test_each_perturbation_moves_exactly_its_figures(perturbation: str) -> None:
     (lambda: ontologies(max_concepts=500), "500"),
     (lambda: formulas(max_leaves=0), "max_leaves=0"),
     (lambda: examples(few_shot=-1), "few_shot=-1"),
+    (lambda: examples(rule="modus-tollens"), "rule='modus-tollens'"),
+    (lambda: examples(width=9), "width=9"),
+    (lambda: examples(max_hops=1, rule="composed"), "needs at least 2 hops"),
 ])
 def test_bad_arguments_raise_invalid_argument(call: object, message: str) -> None:
     with pytest.raises(InvalidArgument, match=message):
@@ -115,3 +129,17 @@ def test_public_names_are_declared(module: str) -> None:
     public = {n for n, v in vars(mod).items() if not n.startswith("_") and callable(v)
               and getattr(v, "__module__", "").startswith(prefix)}
     assert public <= set(mod.__all__), public - set(mod.__all__)
+
+
+@pytest.mark.parametrize("rule", ["and-intro", "and-elim", "or-intro", "or-elim", "proof-by-contradiction",
+                                  "composed"])
+def test_ood_outputs_of_every_rule_get_their_expected_figures(rule: str) -> None:
+    @settings(max_examples=10)
+    @given(model_outputs(examples(max_hops=3, rule=rule)))
+    def run(out: object) -> None:
+        result = check(out.example.problem, out.text)  # type: ignore[attr-defined]
+        expected = out.expected  # type: ignore[attr-defined]
+        assert result.proof.to_json() == expected.proof, out.perturbation  # type: ignore[attr-defined]
+        assert tuple(sorted(s.kind for s in result.steps if not s.canonical)) == expected.noncanonical
+
+    run()

@@ -15,9 +15,18 @@ from typing import IO
 import click
 
 from prontocheck.errors import InputError, UsageError
-from prontocheck.generate.config import DISTRACTORS, ONTOLOGIES, QUERIES, TRAVERSALS, GenerationError, GeneratorConfig
+from prontocheck.generate.config import (
+    DISTRACTORS,
+    MAX_RULE_TYPES,
+    MAX_WIDTH,
+    ONTOLOGIES,
+    QUERIES,
+    TRAVERSALS,
+    GenerationError,
+    GeneratorConfig,
+)
 from prontocheck.generate.example import DEFAULT_SEED, check_config, generate
-from prontocheck.generate.rules import PLANNED, RULES
+from prontocheck.generate.rules import RULES
 from prontocheck.generate.vocabulary import VocabularyError, default_vocabulary, load_vocabulary
 from prontocheck.generate.writers import FORMATS, OUTPUT_TEXTS, write_jsonl, write_original_json
 
@@ -36,18 +45,15 @@ def _hops(_ctx: click.Context, _param: click.Parameter, value: str) -> int | tup
 def _rule(_ctx: click.Context, _param: click.Parameter, value: str) -> str:
     if value in RULES:
         return value
-    supported = ", ".join(sorted(RULES))
-    if value in PLANNED:
-        raise click.BadParameter(f"{value!r} is not supported yet: the checker decides modus ponens proofs only "
-                                 f"(supported: {supported})")
-    raise click.BadParameter(f"unknown rule {value!r}; supported: {supported} (planned: {', '.join(PLANNED)})")
+    raise click.BadParameter(f"unknown rule {value!r}; supported: {', '.join(sorted(RULES))}")
 
 
 @click.command("generate")
 @click.option("-n", "--num", "n", type=click.IntRange(min=0), default=10, show_default=True,
               help="Number of examples.")
 @click.option("--hops", callback=_hops, default="3", show_default=True, metavar="N|LOW-HIGH",
-              help="Proof length in modus ponens steps, or a range drawn from per example.")
+              help="Proof length (modus ponens steps; for the OOD rules see docs/generate.md), or a range drawn "
+                   "from per example.")
 @click.option("--ontology", type=click.Choice(ONTOLOGIES), default="fictional", show_default=True,
               help="Invented concept names, real names in a false hierarchy, or a true hierarchy.")
 @click.option("--traversal", type=click.Choice(TRAVERSALS), default="bottom-up", show_default=True,
@@ -57,7 +63,11 @@ def _rule(_ctx: click.Context, _param: click.Parameter, value: str) -> str:
 @click.option("--query", type=click.Choice(QUERIES), default="true-or-false", show_default=True,
               help="'True or false:' (label, negated half the time) or 'Prove:' (no label).")
 @click.option("--rule", callback=_rule, default="modus-ponens", show_default=True,
-              help=f"Deduction rule: {', '.join(sorted(RULES))} (planned: {', '.join(PLANNED)}).")
+              help=f"Deduction rule: {', '.join(sorted(RULES))}.")
+@click.option("--width", type=click.IntRange(2, MAX_WIDTH), default=2, show_default=True,
+              help="OOD rules: conjuncts, disjuncts or cases of each rule step (the original's --proof-width).")
+@click.option("--rule-types", "rule_types", type=click.IntRange(1, MAX_RULE_TYPES), default=3, show_default=True,
+              help="composed: the fewest distinct deduction rules in a proof (the original's --rule-types).")
 @click.option("--few-shot", "few_shot", type=click.IntRange(min=0), default=0, show_default=True, metavar="K",
               help="Add a 'prompt' with K in-context examples and the test question, ready to send.")
 @click.option("--seed", type=int, default=DEFAULT_SEED, show_default=True,
@@ -72,8 +82,8 @@ def _rule(_ctx: click.Context, _param: click.Parameter, value: str) -> str:
               help="What native records hold in 'output': nothing yet, or the gold answer.")
 @click.option("--id-prefix", default="ex", show_default=True, help="Record ids are PREFIX-INDEX.")
 def generate_command(n: int, hops: int | tuple[int, int], ontology: str, traversal: str, distractors: str,
-                     query: str, rule: str, few_shot: int, seed: int, vocabulary: str | None, output: IO[str],
-                     fmt: str, output_text: str, id_prefix: str) -> None:
+                     query: str, rule: str, width: int, rule_types: int, few_shot: int, seed: int,
+                     vocabulary: str | None, output: IO[str], fmt: str, output_text: str, id_prefix: str) -> None:
     """Generate PrOntoQA questions with gold chains of thought (native JSONL by default).
 
     \b
@@ -81,10 +91,13 @@ def generate_command(n: int, hops: int | tuple[int, int], ontology: str, travers
       prontocheck generate --hops 5 -n 400 -o 5hop.jsonl
       prontocheck generate --hops 1-3 --ontology true --distractors none --few-shot 8
       prontocheck generate --query prove --format prontoqa-json -o set.json
+      prontocheck generate --rule or-elim --hops 1 --distractors none --query prove
+      prontocheck generate --rule composed --hops 4 --rule-types 3
     """
     try:
         words = load_vocabulary(vocabulary) if vocabulary else default_vocabulary()
-        config = GeneratorConfig(hops, ontology, traversal, distractors, query, rule, few_shot, words)
+        config = GeneratorConfig(hops, ontology, traversal, distractors, query, rule, few_shot, words, width,
+                                 rule_types)
         check_config(config)
     except (GenerationError, VocabularyError, UsageError) as e:
         raise click.UsageError(str(e)) from e

@@ -19,10 +19,12 @@ from typing import Any
 
 from prontocheck import __version__
 from prontocheck.generate.config import GenerationError, GeneratorConfig
-from prontocheck.generate.render import render_checked
+from prontocheck.generate.render import render_checked, render_step
 from prontocheck.generate.rules import Scene, rule_module
-from prontocheck.logic.formulas import Formula, negate
+from prontocheck.generate.rules.base import Assume, Contradicts, Since
+from prontocheck.logic.formulas import Formula
 from prontocheck.prontoqa.problem import Problem
+from prontocheck.syntax.transform import negation_normal
 
 DEFAULT_SEED = 62471893
 """The original PrOntoQA experiment's default seed."""
@@ -59,9 +61,15 @@ class Example:
 
     @property
     def answer_text(self) -> str:
-        """The gold answer as a model should write it: the chain of thought, then the label."""
+        """The gold answer as a model should write it: the chain of thought, then the label.
+
+        Each case of a proof by cases or by contradiction is a paragraph, as the original writes
+        them (``Scene.breaks``); other chains are one line.
+        """
         label = "" if self.gold_label is None else f" {self.gold_label}"
-        return " ".join(self.gold_cot) + label
+        breaks = self.scene.breaks
+        text = "".join(("\n\n" if i in breaks else " ") + s if i else s for i, s in enumerate(self.gold_cot))
+        return text + label
 
     @property
     def problem(self) -> Problem:
@@ -81,7 +89,8 @@ def check_config(config: GeneratorConfig) -> None:
     """Refuse a configuration that cannot be generated, naming the maximum hop count.
 
     Raises:
-        GenerationError: an unsupported rule, or more hops than the vocabulary allows.
+        GenerationError: an unknown rule, fewer hops than the rule needs, or more hops than the
+            vocabulary allows.
 
     >>> check_config(GeneratorConfig(hops=12, ontology="true"))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
@@ -89,8 +98,11 @@ def check_config(config: GeneratorConfig) -> None:
     prontocheck.generate.config.GenerationError: 12 hops is more than true ontologies allow with v1 ... at most 9 ...
     """
     module = rule_module(config.rule)
+    fewest, why = module.min_hops(config)
+    low, high = config.hop_range
+    if low < fewest:
+        raise GenerationError(f"{low} hop{'s are' if low != 1 else ' is'} too few for {config.rule}: {why}")
     most, why = module.max_hops(config)
-    high = config.hop_range[1]
     if high > most:
         raise GenerationError(f"{high} hops is more than {config.ontology} ontologies allow with "
                               f"{config.distractors} distractors: at most {most} ({why})")
@@ -107,16 +119,26 @@ def _question(config: GeneratorConfig, rng: random.Random) -> tuple[Scene, tuple
         text = written.setdefault(formula, render_checked(formula, lexicon, rng))
         context.append(text)
     # The chain of thought restates rules as the context words them (as the original does).
-    gold = tuple(written.get(f) or render_checked(f, lexicon) for f in scene.proof)
+    gold = []
+    for step in scene.gold_steps:
+        if isinstance(step, Assume):
+            gold.append(render_step("assume", (step.formula,), lexicon, written))
+        elif isinstance(step, Contradicts):
+            gold.append(render_step("contradicts", (step.formula,), lexicon, written))
+        elif isinstance(step, Since):
+            gold.append(render_step("since", (step.premise, step.conclusion), lexicon, written))
+        else:
+            gold.append(written.get(step) or written.setdefault(step, render_checked(step, lexicon)))
     label: bool | None = None
     if config.query == "prove":
-        query = "Prove: " + render_checked(scene.goal, lexicon)
+        query = "Prove: " + (written.get(scene.goal) or render_checked(scene.goal, lexicon))
     else:
         negated = rng.random() < 0.5
-        asked = negate(scene.goal) if negated else scene.goal
-        query = "True or false: " + render_checked(asked, lexicon)
+        # The negation in negation normal form: "Fae is not an angry wumpus" is ¬angry ∨ ¬wumpus.
+        asked = negation_normal(scene.goal) if negated else scene.goal
+        query = "True or false: " + (written.get(asked) or render_checked(asked, lexicon))
         label = not negated
-    return scene, tuple(context), query, gold, label
+    return scene, tuple(context), query, tuple(gold), label
 
 
 def generate_example(config: GeneratorConfig, *, seed: int = DEFAULT_SEED, index: int = 0,

@@ -20,16 +20,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from hypothesis import reject
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
-from prontocheck.generate.config import DISTRACTORS, ONTOLOGIES, QUERIES, TRAVERSALS, GeneratorConfig
+from prontocheck.generate.config import DISTRACTORS, MAX_WIDTH, ONTOLOGIES, QUERIES, TRAVERSALS, GeneratorConfig
 from prontocheck.generate.example import Example, check_config, generate_example
 from prontocheck.generate.ontology import Ontology
 from prontocheck.generate.render import RULE_STYLES, Lexicon, render
+from prontocheck.generate.rules import RULES, rule_module
 from prontocheck.generate.vocabulary import Vocabulary, default_vocabulary
 from prontocheck.logic.formulas import And as And_
 from prontocheck.logic.formulas import Atom, Const, Exists, ForAll, Formula, Implies, Not, Or, Var, X, literal, rule
@@ -161,7 +162,8 @@ def ontologies(*, min_concepts: int = 2, max_concepts: int = 8,
 
 def examples(*, min_hops: int = 1, max_hops: int = 5, ontology: str | None = None, traversal: str | None = None,
              distractors: str | None = None, query: str | None = None, few_shot: int = 0,
-             vocabulary: Vocabulary | None = None) -> st.SearchStrategy[Example]:
+             vocabulary: Vocabulary | None = None, rule: str | None = None,
+             width: int = 2) -> st.SearchStrategy[Example]:
     """Generated PrOntoQA examples (:class:`~prontocheck.generate.Example`), shrinking towards simple ones.
 
     Args:
@@ -173,19 +175,30 @@ def examples(*, min_hops: int = 1, max_hops: int = 5, ontology: str | None = Non
         query: ``true-or-false`` or ``prove``; ``None``: any.
         few_shot: in-context examples per prompt.
         vocabulary: the words to use (default: the shipped vocabulary).
+        rule: the deduction rule (``modus-ponens``, ``and-intro``, …, ``composed``); ``None``: any.
+            A rule that needs more hops than ``min_hops`` (``composed``) starts at its minimum.
+        width: the OOD rules' proof width (2 to 4).
     """
     _check_bounds("min_hops", min_hops, "max_hops", max_hops, 1)
+    if not isinstance(width, int) or isinstance(width, bool) or not 2 <= width <= MAX_WIDTH:
+        raise InvalidArgument(f"width={width!r} must be an integer from 2 to {MAX_WIDTH}")
     if not isinstance(few_shot, int) or few_shot < 0:
         raise InvalidArgument(f"few_shot={few_shot!r} must be a non-negative integer")
     vocabulary = vocabulary or default_vocabulary()
-    settings = [(o, t, d, q) for o in _check_choice("ontology", ontology, ONTOLOGIES)
+    settings = [(o, t, d, q, r) for o in _check_choice("ontology", ontology, ONTOLOGIES)
                 for t in _check_choice("traversal", traversal, TRAVERSALS)
                 for d in _check_choice("distractors", distractors, DISTRACTORS)
-                for q in _check_choice("query", query, QUERIES)]
+                for q in _check_choice("query", query, QUERIES)
+                for r in _check_choice("rule", rule, tuple(RULES))]
     configs, reasons = [], []
-    for o, t, d, q in settings:
-        config = GeneratorConfig((min_hops, max_hops), o, t, d, q, few_shot=few_shot, vocabulary=vocabulary)
+    for o, t, d, q, r in settings:
+        config = GeneratorConfig((min_hops, max_hops), o, t, d, q, r, few_shot=few_shot, vocabulary=vocabulary,
+                                 width=width)
         try:
+            low = max(min_hops, rule_module(r).min_hops(config)[0])
+            if low > max_hops:
+                raise ValueError(f"{r} needs at least {low} hops")
+            config = replace(config, hops=(low, max_hops))
             check_config(config)
         except ValueError as e:
             reasons.append(str(e))

@@ -147,11 +147,13 @@ def test_large_hops_are_fast_and_never_hang() -> None:
     assert ex.metadata["hops"] == most and lint_record(native_record(ex)) == ()
 
 
-def test_planned_rules_are_refused_clearly() -> None:
-    with pytest.raises(GenerationError, match="not supported yet"):
-        check_config(GeneratorConfig(rule="proof-by-contradiction"))
+def test_unknown_rules_and_impossible_rule_settings_are_refused_clearly() -> None:
     with pytest.raises(GenerationError, match="unknown deduction rule"):
         check_config(GeneratorConfig(rule="telepathy"))
+    with pytest.raises(GenerationError, match="true ontologies state only the facts of modus ponens"):
+        check_config(GeneratorConfig(rule="and-elim", ontology="true"))
+    with pytest.raises(GenerationError, match="needs at least 2 hops"):
+        check_config(GeneratorConfig(hops=1, rule="composed", rule_types=3))
 
 
 @pytest.mark.parametrize("name,value", [("hops", 0), ("hops", (3, 2)), ("ontology", "real"), ("few_shot", -1),

@@ -64,7 +64,9 @@ def test_gold_output_text_and_prompt() -> None:
 
 
 @pytest.mark.parametrize("args,message", [
-    (["--rule", "and-elim"], "not supported yet"),
+    (["--rule", "and-elim", "--ontology", "true"], "invented or false-ontology names"),
+    (["--rule", "composed", "--hops", "1"], "needs at least 2 hops"),
+    (["--rule", "or-elim", "--width", "5"], "--width"),
     (["--rule", "modus-tollens"], "unknown rule"),
     (["--ontology", "true", "--hops", "10"], "at most 9"),
     (["--hops", "many"], "a number or a range"),

@@ -70,6 +70,10 @@ class ModusPonens:
 
     name = "modus-ponens"
 
+    def min_hops(self, config: GeneratorConfig) -> tuple[int, str]:
+        """One hop: a premise, a rule, the conclusion."""
+        return 1, "a question has at least one hop"
+
     def max_hops(self, config: GeneratorConfig) -> tuple[int, str]:
         """The most hops the configuration allows, and why.
 
