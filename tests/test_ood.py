@@ -176,3 +176,17 @@ def test_an_assumption_that_repeats_a_context_fact_does_not_leave_the_goal_open(
     r = check(p, "Assume Fae is a wumpus. Every wumpus is a yumpus. Fae is a yumpus.")
     assert r.steps[2].assumptions == (0,)  # its cheapest derivation uses the assumption
     assert r.proof.non_atomic and r.proof.valid  # but the context proves it without one
+
+
+def test_broad_accuracy_takes_one_modus_tollens_when_the_strict_derivation_is_longer() -> None:
+    context = "Fae is a dumpus. Every dumpus is not a wumpus. Every wumpus is a yumpus. Fae is not a yumpus."
+    gold = "Fae is a dumpus. Every dumpus is not a wumpus. Fae is not a wumpus."
+    out = "Fae is a dumpus. Every wumpus is a yumpus. Fae is not a yumpus. Fae is not a wumpus."
+    p = Problem(context, "Prove: Fae is not a wumpus.", gold_cot=gold)
+    pp = prepare(p)
+    inputs = [st for s in split_output(out).steps for st in _step_inputs(s.text)]
+    steps = classify_natural(pp.theory, pp.gold, (), inputs)
+    assert steps[-1].kind == "strict-non-atomic-useful"  # strict wins the classification (cost 2)
+    natural = natural_accuracies(pp.theory, inputs, [True] * len(inputs), pp.goal)
+    assert natural.to_json() == {"strict": False, "non_atomic": True, "broad": True, "valid": True}
+    assert check(p, out).proof == natural  # the fast path agrees

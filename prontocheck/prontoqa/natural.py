@@ -436,11 +436,11 @@ def natural_accuracies(theory: Theory, steps: Sequence[StepInput], valid: Sequen
             useful.append(True)
             if not ok:
                 continue
-            d = _establish(theory, view, i, step, broad, closed=True)
-            if d is not None and limit is not None and d.cost > limit:  # then the cheapest, with assumptions
-                d = _establish(theory, view, i, step, broad, closed=False)
-            if d is None or (limit is not None and d.cost > limit):
+            # Any derivation within the metric's limit will do; one free of assumptions is preferred.
+            within = [d for d in _candidates(theory, view, i, step, broad) if limit is None or d.cost <= limit]
+            if not within:
                 continue
+            d = min(within, key=lambda d: (bool(d.hyps), d.cost))
             key = FALSUM if step.kind == "contradiction" else skey(step.formula)  # type: ignore[arg-type]
             view.add(key, i, d.hyps, step.formula, step.formula in theory.axiom_set)
             if key == goal_key and not d.hyps:
@@ -449,25 +449,29 @@ def natural_accuracies(theory: Theory, steps: Sequence[StepInput], valid: Sequen
     return ProofResult(**proved)
 
 
-def _establish(theory: Theory, view: View, i: int, step: StepInput, broad: bool, closed: bool) -> Derivation | None:
-    if step.kind == "contradiction":
-        return view.contradiction(step.formula, broad=broad)
+def _candidates(theory: Theory, view: View, i: int, step: StepInput, broad: bool) -> list[Derivation]:
+    """The derivations a metric may use for a step: strict ones, broad ones under broad metrics, and
+    for each the cheapest and the cheapest free of assumptions.
+    """
+    found: list[Derivation | None] = []
     phi = step.formula
-    if phi is None:
-        return None
-    key = skey(phi)
-    if step.kind == "assume":
+    if step.kind == "contradiction":
+        found = [view.contradiction(phi, broad=False), view.contradiction(phi, broad=True) if broad else None]
+    elif phi is None:
+        return []
+    elif step.kind == "assume":
+        key = skey(phi)
         view.assumptions[i] = key
-        return Derivation(1, (), frozenset({i}), True, "Assume", key)
-    if key[0] == "g":
-        d, _ = view.best_for_step(key, broad=False, closed=closed)
-        if (d is None or (closed and d.hyps)) and broad:
-            d = view.derive(key[1], key[2], broad=True, mask=key, closed=closed) or d  # type: ignore[arg-type]
-        return d
-    if view.stated.get(key):
-        return Derivation(0, (), NO_HYPS, True, "Repeat", key)
-    if phi in theory.axiom_set or (key[0] == "r" and (key[1], key[2]) in view.index.rule_keys):
-        return Derivation(1, (), NO_HYPS, True, "Ax", key)
-    if broad and key[0] == "r" and view.reaches(key[1], key[2]):  # type: ignore[arg-type]
-        return Derivation(1, (), NO_HYPS, True, "Composition", key)
-    return None
+        found = [Derivation(1, (), frozenset({i}), True, "Assume", key)]
+    elif (key := skey(phi))[0] == "g":
+        for closed in (True, False):
+            found.append(view.best_for_step(key, broad=False, closed=closed)[0])
+            if broad:
+                found.append(view.derive(key[1], key[2], broad=True, mask=key, closed=closed))  # type: ignore[arg-type]
+    elif view.stated.get(key):
+        found = [Derivation(0, (), NO_HYPS, True, "Repeat", key)]
+    elif phi in theory.axiom_set or (key[0] == "r" and (key[1], key[2]) in view.index.rule_keys):
+        found = [Derivation(1, (), NO_HYPS, True, "Ax", key)]
+    elif broad and key[0] == "r" and view.reaches(key[1], key[2]):  # type: ignore[arg-type]
+        found = [Derivation(1, (), NO_HYPS, True, "Composition", key)]
+    return [d for d in found if d is not None]
