@@ -6,6 +6,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from prontocheck.errors import UnparseableSentence
+from prontocheck.logic.formulas import Formula
 from prontocheck.prontoqa.accuracy import proof_accuracies
 from prontocheck.prontoqa.natural import classify_natural, natural_accuracies
 from prontocheck.prontoqa.problem import Problem, prepare
@@ -18,6 +19,7 @@ from prontocheck.prontoqa.results import (
     FirstError,
     GoldInfo,
     LabelResult,
+    ProofResult,
     StepResult,
 )
 from prontocheck.prontoqa.steps import StepInput, classify_steps
@@ -58,6 +60,24 @@ def _steps_to_return(steps: tuple[StepResult, ...]) -> int | None:
     return None
 
 
+def _all_atomic_proof(
+    steps: tuple[StepResult, ...], valid: list[Formula | None], goal: Formula | None
+) -> ProofResult | None:
+    """The proof accuracies when every valid step up to the goal is strict and atomic (most outputs).
+
+    Then each such step is established under every metric (its premises are earlier steps of the
+    same kind), so the proof is correct under all four exactly when a valid step states the goal.
+    Otherwise ``None``: the accuracies need the full computation.
+    """
+    if goal is None or goal not in valid:
+        return None
+    last = max(i for i, phi in enumerate(valid) if phi == goal)
+    for s in steps[: last + 1]:
+        if s.validity is BROAD or (s.validity is STRICT and not s.atomic):
+            return None
+    return ProofResult(True, True, True, True)
+
+
 def check(problem: Problem, output: str, *, id: str = "", metadata: Mapping[str, Any] | None = None) -> ExampleResult:
     """Check one model output against a problem under the paper profile.
 
@@ -86,7 +106,7 @@ def check(problem: Problem, output: str, *, id: str = "", metadata: Mapping[str,
         steps = classify_steps(theory, prepared.gold, inputs)
         # Invalid and unparseable steps can never be established: only valid steps are offered.
         valid = [i.formula if s.validity in (STRICT, BROAD) else None for i, s in zip(inputs, steps)]
-        proof = proof_accuracies(theory, valid, prepared.goal)
+        proof = _all_atomic_proof(steps, valid, prepared.goal) or proof_accuracies(theory, valid, prepared.goal)
     else:
         steps = classify_natural(theory, prepared.gold, prepared.gold_assumptions, inputs)
         proof = natural_accuracies(theory, inputs, [s.validity in (STRICT, BROAD) for s in steps], prepared.goal)
