@@ -87,6 +87,13 @@ class RuleEdge:
     formula: Formula
 
 
+@lru_cache(maxsize=1 << 16)
+def _rule_edge(formula: Formula) -> RuleEdge | None:
+    # Shared across theories: contexts repeat their rules, and edges are immutable.
+    split = as_simple_rule(formula)
+    return None if split is None else RuleEdge(split[0], split[1], formula)
+
+
 @dataclass(eq=False)
 class Theory:
     """The axioms A of a context, indexed.
@@ -121,11 +128,10 @@ class Theory:
             if lit is not None:
                 facts[lit[1]].add(lit[0])
                 continue
-            split = as_simple_rule(formula)
-            if split is not None:
-                edge = RuleEdge(split[0], split[1], formula)
-                into[split[1]].append(edge)
-                out[split[0]].append(edge)
+            edge = _rule_edge(formula)
+            if edge is not None:
+                into[edge.consequent].append(edge)
+                out[edge.antecedent].append(edge)
             else:
                 simple = False
         return cls(unique, frozenset(unique), dict(facts), dict(into), dict(out), simple)

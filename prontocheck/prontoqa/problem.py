@@ -15,7 +15,7 @@ from prontocheck.logic.formulas import Formula
 from prontocheck.prontoqa.natural import skey
 from prontocheck.syntax.forms import Assumption, Contradiction, Query, Since
 from prontocheck.syntax.sentences import parse_query, parse_sentence, parse_statement
-from prontocheck.syntax.text import split_output, split_sentences
+from prontocheck.syntax.text import sentence_texts, split_output
 from prontocheck.syntax.transform import negation_normal
 
 
@@ -135,9 +135,9 @@ def _given_gold(problem: Problem, warnings: list[str]) -> _Gold | None:
 def _prepare(problem: Problem) -> PreparedProblem:
     warnings: list[str] = []
     axioms = []
-    for span in split_sentences(problem.context):
+    for text in sentence_texts(problem.context):
         try:
-            axioms.append(parse_statement(span.text))
+            axioms.append(parse_statement(text))
         except UnparseableSentence as e:
             warnings.append(f"context sentence does not parse, left out: {_describe(e)}")
     theory = Theory.from_axioms(axioms)

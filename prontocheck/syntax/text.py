@@ -53,6 +53,15 @@ def split_sentences(text: str) -> list[Span]:
     return [Span(m.group(1), m.start(1)) for m in _SENTENCE.finditer(text)]
 
 
+def sentence_texts(text: str) -> list[str]:
+    """The sentences of a text, as :func:`split_sentences` cuts them, without their offsets.
+
+    >>> sentence_texts("Fae is a cat. Every cat is a feline.")
+    ['Fae is a cat.', 'Every cat is a feline.']
+    """
+    return _SENTENCE.findall(text)
+
+
 def answer_of(sentence: str) -> bool | None:
     """Read an answer sentence: ``True``, ``false.``, ``The answer is yes.``; ``None`` if it is not one.
 
