@@ -24,6 +24,7 @@ from prontocheck.generate.cli import generate_command, lint_command
 from prontocheck.io import FORMATS as INPUT_FORMATS
 from prontocheck.modal.cli import modal
 from prontocheck.prontoqa.results import METRICS
+from prontocheck.relations.cli import relations
 from prontocheck.report import (
     FORMATS as OUTPUT_FORMATS,
 )
@@ -243,6 +244,7 @@ def demo(ctx: click.Context, fmt: str | None) -> None:
 main.add_command(generate_command)
 main.add_command(lint_command)
 main.add_command(modal)
+main.add_command(relations)
 
 
 if __name__ == "__main__":  # pragma: no cover - python -m prontocheck.cli

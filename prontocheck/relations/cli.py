@@ -1,0 +1,184 @@
+"""The ``relations`` click group: ``validate``, ``score`` and ``pairs``; thin commands over the library.
+
+Exit codes: 0 done; 1 a conflict at or above ``--fail-on``; 2 a usage error, a bad schema or an
+unreadable input file. A bad record is reported and counted, and never stops a command.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from typing import IO, Any
+
+import click
+from rich.console import Console, RenderableType
+
+from prontocheck.errors import ProntocheckError
+from prontocheck.relations.conflicts import Severity
+from prontocheck.relations.errors import ItemError
+from prontocheck.relations.ewok import ROLES, analyze_pairs, pairs_summary
+from prontocheck.relations.items import read_items, read_records
+from prontocheck.relations.loading import load_schema
+from prontocheck.relations.render import render_pairs, render_score, render_validation
+from prontocheck.relations.schema import Schema
+from prontocheck.relations.score import REFERENCES, read_answers, score
+from prontocheck.relations.validate import IMPLIED_BUDGET, validate
+
+FORMATS = ("table", "json")
+MAX_MESSAGES = 20
+
+
+def _schema_options(f: Callable[..., Any]) -> Callable[..., Any]:
+    f = click.option("--no-default-schema", is_flag=True,
+                     help="Do not load the shipped schemas (art, spatial); use only --schema files.")(f)
+    return click.option("--schema", "schemas", multiple=True, metavar="FILE",
+                        help="A relation schema file (JSON, or YAML with PyYAML) or a shipped name; repeatable.")(f)
+
+
+def _output_options(f: Callable[..., Any]) -> Callable[..., Any]:
+    f = click.option("-o", "--output", type=click.File("w", encoding="utf-8", lazy=True),
+                     help="Write one JSON line per record to this file.")(f)
+    f = click.option("-f", "--format", "fmt", type=click.Choice(FORMATS),
+                     help="Summary format on stdout [default: table on a terminal, else json].")(f)
+    return click.option("-q", "--quiet", is_flag=True, help="No per-record messages on stderr.")(f)
+
+
+@contextmanager
+def _guard() -> Iterator[None]:
+    """Turn library errors about whole inputs into a message and exit code 2."""
+    try:
+        yield
+    except ProntocheckError as e:
+        Console(stderr=True, highlight=False).print(f"[red]error[/red] {e}", markup=True)
+        sys.exit(2)
+
+
+def _schema(schemas: tuple[str, ...], no_default: bool) -> Schema:
+    if no_default and not schemas:
+        raise click.UsageError("--no-default-schema needs at least one --schema file")
+    return load_schema(schemas, defaults=not no_default)
+
+
+def _emit(fmt: str | None, summary: dict[str, Any], table: Callable[[], RenderableType]) -> None:
+    fmt = fmt or ("table" if sys.stdout.isatty() else "json")
+    if fmt == "json":
+        click.echo(json.dumps(summary, ensure_ascii=False, indent=2))
+    else:
+        Console(highlight=False).print(table())
+
+
+def _write_lines(output: IO[str] | None, lines: Iterable[dict[str, Any]]) -> None:
+    if output is not None:
+        for line in lines:
+            output.write(json.dumps(line, ensure_ascii=False) + "\n")
+
+
+def _report_errors(errors: Iterable[ItemError], quiet: bool) -> None:
+    if quiet:
+        return
+    err = Console(stderr=True, highlight=False, soft_wrap=True)
+    errors = list(errors)
+    for e in errors[:MAX_MESSAGES]:
+        err.print(f"[red]bad record[/red] {e}", markup=True)
+    if len(errors) > MAX_MESSAGES:
+        err.print(f"… and {len(errors) - MAX_MESSAGES} more (all are in the summary and in --output)")
+
+
+@click.group(name="relations", context_settings={"help_option_names": ["-h", "--help"]})
+def relations() -> None:
+    """Relational gold labels (ART, EWoK): validate labels, score model answers, check EWoK pairs."""
+
+
+@relations.command("validate")
+@click.argument("items")
+@_schema_options
+@_output_options
+@click.option("--reversals", "reversals_out", type=click.File("w", encoding="utf-8", lazy=True),
+              help="Write the argument-reversed questions missing from the set as items, their gold the "
+                   "implied label (null if unknown or resting on a conflict).")
+@click.option("--no-implied", is_flag=True, help="Skip the leave-one-out implied labels.")
+@click.option("--implied-budget", type=click.IntRange(min=1), default=IMPLIED_BUDGET, show_default=True,
+              help="Skip an item's leave-one-out when more derived facts than this rest on it.")
+@click.option("--fail-on", type=click.Choice(("error", "warning", "exception", "never")), default="never",
+              show_default=True, help="Exit 1 if a conflict of this severity or worse is found.")
+def validate_command(items: str, schemas: tuple[str, ...], no_default_schema: bool, fmt: str | None,
+                     output: IO[str] | None, quiet: bool, reversals_out: IO[str] | None, no_implied: bool,
+                     implied_budget: int, fail_on: str) -> None:
+    """Check the gold labels of ITEMS (JSONL, JSON or YAML; '-' for stdin) for logical consistency.
+
+    Each record has an id, a question (or statement, or atom), a category where the question form
+    is ambiguous, a gold label (true/false, "yes"/"no", or null) and optionally reverse_of.
+    """
+    with _guard():
+        schema = _schema(schemas, no_default_schema)
+        report = validate(read_items(items, schema), schema, implied=not no_implied, implied_budget=implied_budget)
+    _report_errors(report.errors, quiet)
+    _write_lines(output, report.lines())
+    if reversals_out is not None:
+        category = {r.item.id: r.item.category for r in report.results}
+        _write_lines(reversals_out, ({"id": f"{r.of[0]}-reversed", "question": r.question, "atom": str(r.atom),
+                                      "category": category.get(r.of[0]),
+                                      "gold": None if r.in_conflict else r.implied.value,
+                                      "reverse_of": r.of[0]} for r in report.reversals))
+    _emit(fmt, report.summary(), lambda: render_validation(report))
+    if fail_on != "never":
+        worst = Severity(fail_on).rank
+        if any(c.severity.rank <= worst for c in report.conflicts):
+            sys.exit(1)
+
+
+@relations.command("score")
+@click.argument("answers")
+@click.option("--items", "items_path", metavar="ITEMS",
+              help="The items the answers refer to (else each answer record carries its item).")
+@click.option("--reference", type=click.Choice(REFERENCES), default="full", show_default=True,
+              help="Which block of ART's Table 3 gives the human reference intervals.")
+@_schema_options
+@_output_options
+def score_command(answers: str, items_path: str | None, reference: str, schemas: tuple[str, ...],
+                  no_default_schema: bool, fmt: str | None, output: IO[str] | None, quiet: bool) -> None:
+    """Score model yes/no ANSWERS: accuracy per relation against ART's human reference intervals,
+    reversal consistency, and the consistency of each model's answers as a set.
+    """
+    with _guard():
+        schema = _schema(schemas, no_default_schema)
+        items = list(read_items(items_path, schema)) if items_path else []
+        report = score(read_answers(answers, schema), items, schema, reference=reference)
+    _report_errors(report.errors, quiet)
+    _write_lines(output, report.lines())
+    _emit(fmt, report.summary(), lambda: render_score(report))
+
+
+def _columns(values: tuple[str, ...]) -> dict[str, str]:
+    columns = {}
+    for value in values:
+        role, sep, key = value.partition("=")
+        if not sep or role not in ROLES or not key:
+            raise click.BadParameter(f"expected ROLE=KEY with ROLE one of {', '.join(ROLES)}, got {value!r}",
+                                     param_hint="--column")
+        columns[role] = key
+    return columns
+
+
+@relations.command("pairs")
+@click.argument("items")
+@click.option("--column", "columns", multiple=True, metavar="ROLE=KEY",
+              help=f"Read ROLE ({', '.join(ROLES)}) from KEY; default keys: Context1/C1, Target1/T1, ….")
+@_schema_options
+@_output_options
+def pairs_command(items: str, columns: tuple[str, ...], schemas: tuple[str, ...], no_default_schema: bool,
+                  fmt: str | None, output: IO[str] | None, quiet: bool) -> None:
+    """Check EWoK-style ITEMS (two contexts, two targets): is each target entailed, contradicted or
+    left open by each context, and does each target match its own context only?
+    """
+    mapping = _columns(columns)
+    with _guard():
+        schema = _schema(schemas, no_default_schema)
+        results = list(analyze_pairs(read_records(items), schema, columns=mapping))
+    errors = [r for r in results if isinstance(r, ItemError)]
+    _report_errors(errors, quiet)
+    _write_lines(output, (r.to_json() if not isinstance(r, ItemError) else
+                          {"id": r.item, "line": r.line, "status": "error", "error": r.reason} for r in results))
+    _emit(fmt, pairs_summary(results), lambda: render_pairs(results))

@@ -1,0 +1,88 @@
+"""Errors of :mod:`prontocheck.relations`; all are :class:`~prontocheck.errors.ProntocheckError`.
+
+Library functions raise them and never print. Readers of item files do not raise for a bad item:
+they turn its error into an :class:`ItemError` and go on with the next one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from prontocheck.errors import ProntocheckError
+
+
+class RelationsError(ProntocheckError, ValueError):
+    """Root of the errors of :mod:`prontocheck.relations`."""
+
+
+class SchemaError(RelationsError):
+    """A relation schema file that cannot be used.
+
+    Attributes:
+        source: the file (or shipped schema name).
+        where: the place in the document (``relations.synonym.props[1]``), or ``""``.
+        reason: what is wrong, quoting the offending value.
+    """
+
+    def __init__(self, source: str, where: str, reason: str) -> None:
+        self.source, self.where, self.reason = source, where, reason
+        super().__init__(f"{source}: {where + ': ' if where else ''}{reason}")
+
+
+class UnknownRelation(RelationsError):
+    """A relation name that no loaded schema declares (or a family member without its parameter).
+
+    Attributes:
+        name: the offending name.
+    """
+
+    def __init__(self, name: str, known: Iterable[str] = (), reason: str = "") -> None:
+        self.name = name
+        hint = reason or f"known relations: {', '.join(sorted(known))}"
+        super().__init__(f"unknown relation {name!r} ({hint})")
+
+
+class AmbiguousForm(RelationsError):
+    """A question form that several relations share, with no category (or a category that fits none).
+
+    Attributes:
+        form: the surface form (``type_of``).
+        candidates: the relations it may express, each with the categories that select it.
+        category: the item's category, if it had one.
+    """
+
+    def __init__(self, form: str, candidates: dict[str, tuple[str, ...]], category: str | None) -> None:
+        self.form, self.candidates, self.category = form, candidates, category
+        options = "; ".join(f"{rel} for {', '.join(cats) or '(no category)'}" for rel, cats in candidates.items())
+        if category is None:
+            msg = f"the form {form!r} does not determine the relation; give the item a category ({options})"
+        else:
+            msg = f"category {category!r} does not fit the form {form!r} ({options})"
+        super().__init__(msg)
+
+
+class LabelError(RelationsError):
+    """A gold label or answer that is not a boolean (including YAML's bare ``yes``/``no`` trap).
+
+    Attributes:
+        value: the offending value.
+    """
+
+    def __init__(self, value: object, reason: str) -> None:
+        self.value = value
+        super().__init__(reason)
+
+
+class ItemError(RelationsError):
+    """A bad item (or answer) record; it names the item and, when known, its line.
+
+    Attributes:
+        item: the record's id, if it has one.
+        line: the 1-based line (JSONL) or record number (JSON, YAML) of the record.
+        reason: what is wrong.
+    """
+
+    def __init__(self, item: str | None, line: int | None, reason: str) -> None:
+        self.item, self.line, self.reason = item, line, reason
+        where = " ".join(p for p in (f"item {item!r}" if item is not None else "", f"line {line}" if line else "") if p)
+        super().__init__(f"{where or 'item'}: {reason}")

@@ -1,0 +1,219 @@
+"""EWoK-style minimal pairs of pairs: does each context entail, contradict or leave open each
+target under the relation algebra, and does the item's design hold (each target matches its own
+context and only that one)?
+
+A context is one or more statements ("The cup is to the left of the plate. The plate is to the
+left of the bowl."); a target is one statement. Column names are configurable.
+
+>>> from prontocheck.relations.loading import shipped_schema
+>>> r = analyze_pair({"id": "e1", "Context1": "The cup is to the left of the bowl.",
+...                   "Context2": "The cup is to the right of the bowl.",
+...                   "Target1": "The bowl is to the right of the cup.",
+...                   "Target2": "The bowl is to the left of the cup."}, shipped_schema())
+>>> [c.verdict.value for c in r.cells], r.design
+(['entailed', 'contradicted', 'contradicted', 'entailed'], 'ok')
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Hashable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from prontocheck.engine.closure import Closure, Strength
+from prontocheck.errors import SentenceParseError, UsageError
+from prontocheck.logic.formulas import Atom
+from prontocheck.relations.conflicts import Step, explanation
+from prontocheck.relations.errors import ItemError, LabelError, RelationsError
+from prontocheck.relations.grammar import category_name, parse_sentence
+from prontocheck.relations.items import record_id
+from prontocheck.relations.schema import Schema
+
+ROLES = ("id", "domain", "context1", "context2", "target1", "target2")
+"""The fields of an EWoK record; :data:`DEFAULT_COLUMNS` names the keys that hold them."""
+DEFAULT_COLUMNS: Mapping[str, tuple[str, ...]] = {
+    "id": ("id", "ID", "item_id"), "domain": ("domain", "Domain"),
+    "context1": ("Context1", "context1", "C1", "context_1"), "context2": ("Context2", "context2", "C2", "context_2"),
+    "target1": ("Target1", "target1", "T1", "target_1"), "target2": ("Target2", "target2", "T2", "target_2"),
+}
+"""Keys tried for each role, in order, unless a column is given for it."""
+
+
+class Verdict(StrEnum):
+    """What a context says about a target."""
+
+    ENTAILED = "entailed"
+    CONTRADICTED = "contradicted"
+    UNDETERMINED = "undetermined"
+    INCONSISTENT = "inconsistent_context"
+    """The context itself violates a strict rule, so it decides nothing."""
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """One (context, target) combination.
+
+    Attributes:
+        context: 1 or 2.
+        target: 1 or 2.
+        verdict: entailed, contradicted, undetermined, or inconsistent context.
+        steps: the derivation behind an entailment or a contradiction (empty otherwise).
+    """
+
+    context: int
+    target: int
+    verdict: Verdict
+    steps: tuple[Step, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"context", "target", "verdict", "derivation"}``."""
+        return {"context": self.context, "target": self.target, "verdict": self.verdict.value,
+                "derivation": [s.to_json() for s in self.steps]}
+
+
+@dataclass(frozen=True, slots=True)
+class PairResult:
+    """The analysis of one EWoK item.
+
+    Attributes:
+        id: the item's id.
+        domain: its domain, if given.
+        cells: the four (context, target) verdicts, C1T1, C1T2, C2T1, C2T2.
+        targets: per target, ``"ok"`` (entailed by its own context only), ``"both"``, ``"neither"``
+            or ``"swapped"`` (entailed by the other context only).
+        contrast: per target, whether the other context also contradicts it (the strongest design).
+    """
+
+    id: str
+    domain: str | None
+    cells: tuple[Cell, ...]
+    targets: tuple[str, str]
+    contrast: tuple[bool, bool]
+
+    @property
+    def design(self) -> str:
+        """``"ok"`` if both targets are ok; else the first target's problem."""
+        return next((t for t in self.targets if t != "ok"), "ok")
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``--output`` line for the item."""
+        return {"id": self.id, "domain": self.domain, "design": self.design, "targets": list(self.targets),
+                "contrast": list(self.contrast), "cells": [c.to_json() for c in self.cells]}
+
+
+def _field(record: Mapping[str, Any], role: str, columns: Mapping[str, str]) -> Any:
+    keys = (columns[role],) if role in columns else DEFAULT_COLUMNS[role]
+    return next((record[k] for k in keys if record.get(k) is not None), None)
+
+
+def _literals(text: str, schema: Schema, category: str | None) -> list[tuple[Atom, bool]]:
+    """The statements of a text as ``(atom, positive)``."""
+    out = []
+    for sentence in (s for s in re.split(r"(?<=[.!?])\s+", text.strip()) if s):
+        surface = parse_sentence(sentence)
+        out.append((schema.resolve(surface, category), not surface.negated))
+    return out
+
+
+def _verdict(closure: Closure, atom: Atom, positive: bool) -> tuple[Verdict, tuple[Step, ...]]:
+    strict = next((v for v in closure.violations if v.level == Strength.STRICT), None)
+    if strict is not None:
+        return Verdict.INCONSISTENT, explanation(closure, strict.facts)
+    if atom in closure:
+        return (Verdict.ENTAILED if positive else Verdict.CONTRADICTED), explanation(closure, [atom])
+    h = closure.what_if(atom, limit=1)
+    if h.violations:
+        steps = explanation(closure, h.violations[0].facts, h.derivations)
+        return (Verdict.CONTRADICTED if positive else Verdict.ENTAILED), steps
+    return Verdict.UNDETERMINED, ()
+
+
+def _context_closure(literals: list[tuple[Atom, bool]], name: str, schema: Schema) -> Closure:
+    facts: dict[Atom, list[Hashable]] = defaultdict(list)
+    denials: dict[Atom, list[Hashable]] = defaultdict(list)
+    for bg in schema.background:
+        facts[bg.atom].append(bg)
+    for n, (atom, positive) in enumerate(literals, 1):
+        (facts if positive else denials)[atom].append(f"{name}.{n}")
+    predicates = {a.predicate for a, _ in literals} | {bg.atom.predicate for bg in schema.background}
+    return Closure(schema.compile(predicates), facts, denials)
+
+
+def analyze_pair(record: Mapping[str, Any], schema: Schema, *, columns: Mapping[str, str] | None = None,
+                 line: int | None = None) -> PairResult:
+    """Analyse one EWoK record.
+
+    Args:
+        record: the item.
+        schema: the relation schema.
+        columns: role (see :data:`ROLES`) → key, for the roles whose key differs from the defaults.
+        line: the record's line, for messages.
+
+    Raises:
+        ItemError: a missing context or target, or a sentence the grammar or schema cannot read.
+    """
+    columns = dict(columns or {})
+    unknown = set(columns) - set(ROLES)
+    if unknown:
+        raise UsageError(f"unknown column role(s) {sorted(unknown)}; expected some of {ROLES}")
+    item_id = str(_field(record, "id", columns) or record_id(record, line))
+    domain = _field(record, "domain", columns)
+    try:
+        texts = {role: _field(record, role, columns) for role in ROLES[2:]}
+        for role, text in texts.items():
+            if not isinstance(text, str) or not text.strip():
+                looked = columns.get(role) or ", ".join(DEFAULT_COLUMNS[role])
+                raise LabelError(text, f"no {role} (looked for {looked})")
+        category = category_name(domain) if isinstance(domain, str) else None
+        contexts = [_context_closure(_literals(texts[f"context{i}"], schema, category), f"C{i}", schema)
+                    for i in (1, 2)]
+        targets = [_literals(texts[f"target{j}"], schema, category) for j in (1, 2)]
+    except (RelationsError, SentenceParseError) as e:
+        raise ItemError(item_id, line, str(e)) from e
+    for j, target in enumerate(targets, 1):
+        if len(target) != 1:
+            raise ItemError(item_id, line, f"target{j} must be one statement, got {len(target)}")
+    cells = tuple(Cell(i + 1, j + 1, *_verdict(contexts[i], *targets[j][0])) for i in (0, 1) for j in (0, 1))
+    verdict = {(c.context, c.target): c.verdict for c in cells}
+    statuses = []
+    contrast = []
+    for j in (1, 2):
+        own, other = verdict[(j, j)] is Verdict.ENTAILED, verdict[(3 - j, j)] is Verdict.ENTAILED
+        statuses.append("ok" if own and not other else "both" if own else "swapped" if other else "neither")
+        contrast.append(verdict[(3 - j, j)] is Verdict.CONTRADICTED)
+    return PairResult(item_id, domain if isinstance(domain, str) else None, cells,
+                      (statuses[0], statuses[1]), (contrast[0], contrast[1]))
+
+
+def analyze_pairs(records: Iterable[tuple[int, dict[str, Any] | ItemError]], schema: Schema, *,
+                  columns: Mapping[str, str] | None = None) -> Iterator[PairResult | ItemError]:
+    """Analyse numbered records (as from :func:`~prontocheck.relations.items.read_records`); bad ones
+    come out as :class:`ItemError`.
+    """
+    for number, record in records:
+        if isinstance(record, ItemError):
+            yield record
+            continue
+        try:
+            yield analyze_pair(record, schema, columns=columns, line=number)
+        except ItemError as e:
+            yield e
+
+
+def pairs_summary(results: Iterable[PairResult | ItemError]) -> dict[str, Any]:
+    """Counts of designs and verdicts, the flagged items, and the errors."""
+    results = list(results)
+    done = [r for r in results if isinstance(r, PairResult)]
+    errors = [r for r in results if isinstance(r, ItemError)]
+    designs: dict[str, int] = defaultdict(int)
+    verdicts: dict[str, int] = defaultdict(int)
+    for r in done:
+        designs[r.design] += 1
+        for c in r.cells:
+            verdicts[c.verdict.value] += 1
+    return {"n_items": len(done), "n_errors": len(errors), "designs": dict(designs), "verdicts": dict(verdicts),
+            "flagged": [{"id": r.id, "design": r.design, "targets": list(r.targets)} for r in done if r.design != "ok"],
+            "errors": [{"id": e.item, "line": e.line, "error": e.reason} for e in errors]}

@@ -1,0 +1,134 @@
+"""Implied labels: what the other items say about an item (leave-one-out), about an unlabelled
+question, and about argument-reversed questions that are not in the set.
+
+For an atom q and a set of items O:
+
+* implied **Yes** iff q is in the closure of O;
+* implied **No** iff adding q as a Yes creates a violation that O alone does not have;
+* otherwise unknown (``None``).
+
+For a Yes item, O lacks the item's own fact, which :meth:`~prontocheck.engine.closure.Closure.without`
+computes by delete and re-derive. For a No or unlabelled item, O has the same facts (a No label
+is only a constraint), and :meth:`~prontocheck.engine.closure.Closure.what_if` tries q without the
+item's own denial. Each answer costs work proportional to the part of the closure it touches,
+not to the whole item set.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from prontocheck.engine.closure import Closure
+from prontocheck.logic.formulas import Atom
+from prontocheck.relations.conflicts import split_sources
+from prontocheck.relations.items import Item
+from prontocheck.relations.schema import Schema, reverse
+
+
+@dataclass(frozen=True, slots=True)
+class Implied:
+    """A label implied by other items.
+
+    Attributes:
+        value: ``True`` (Yes), ``False`` (No) or ``None`` (the others do not decide it).
+        by: the ids of the items the implication rests on, in input order.
+        skipped: not computed, because more facts rested on the item than the work budget allows.
+    """
+
+    value: bool | None
+    by: tuple[str, ...] = ()
+    skipped: bool = False
+
+    def flipped(self, negated: bool) -> Implied:
+        """The same implication about the negated question when ``negated``."""
+        if not negated or self.value is None:
+            return self
+        return Implied(not self.value, self.by, self.skipped)
+
+
+@dataclass(frozen=True, slots=True)
+class Reversal:
+    """An argument-reversed question that the set does not contain, with the label the set implies.
+
+    Attributes:
+        atom: the reversed canonical atom.
+        of: the ids of the items whose atom it reverses.
+        question: the question, from the relation's template (``None`` without one).
+        implied: the label all the items imply for it.
+        in_conflict: the implication rests on an item in an error or warning conflict, so it is
+            not to be trusted until the conflict is resolved.
+    """
+
+    atom: Atom
+    of: tuple[str, ...]
+    question: str | None
+    implied: Implied
+    in_conflict: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"atom", "reverse_of", "question", "implied", "implied_by", "in_conflict"}``."""
+        return {"atom": str(self.atom), "reverse_of": list(self.of), "question": self.question,
+                "implied": self.implied.value, "implied_by": list(self.implied.by), "in_conflict": self.in_conflict}
+
+
+def _ids(sources: Iterable[Hashable], order: Mapping[str, int], exclude: str | None = None) -> tuple[str, ...]:
+    return tuple(i for i in split_sources(sources, order)[0] if i != exclude)
+
+
+def implied_atom(closure: Closure, atom: Atom, order: Mapping[str, int], *, ignoring: str | None = None) -> Implied:
+    """What the closure implies about ``atom``, disregarding the denial by ``ignoring`` (if any)."""
+    if atom in closure:
+        return Implied(True, _ids(closure.support([atom]).sources, order, ignoring))
+    h = closure.what_if(atom, ignoring=() if ignoring is None else (ignoring,), limit=1)
+    if not h.violations:
+        return Implied(None)
+    v = h.violations[0]
+    return Implied(False, _ids(closure.support(v.facts, h.derivations).sources | set(v.denied_by), order, ignoring))
+
+
+def implied_item(closure: Closure, item: Item, order: Mapping[str, int], *, budget: int | None = None) -> Implied:
+    """The label the *other* items imply for ``item``'s question (leave-one-out).
+
+    Args:
+        closure: the closure of all the items.
+        item: the item left out.
+        order: each item id's position in the input.
+        budget: for a Yes item, the most derived facts to re-examine (see
+            :meth:`~prontocheck.engine.closure.Closure.without`); over it, the result is ``skipped``.
+    """
+    if item.value is not True:
+        return implied_atom(closure, item.atom, order, ignoring=item.id).flipped(item.negated)
+    r = closure.without(item.id, budget=budget)
+    if not r.complete:
+        return Implied(None, skipped=True)
+    if item.atom not in r.lost:
+        found = Implied(True, _ids(closure.support([item.atom], r.derivations).sources, order, item.id))
+    elif r.lost_violations:
+        v = r.lost_violations[0]
+        found = Implied(False, _ids(closure.support(v.facts).sources | set(v.denied_by), order, item.id))
+    else:
+        found = Implied(None)
+    return found.flipped(item.negated)
+
+
+def reversals(closure: Closure, schema: Schema, items: Iterable[Item],
+              order: Mapping[str, int]) -> tuple[Reversal, ...]:
+    """The argument-reversed questions of the items' binary atoms that no item asks, with their implied labels.
+
+    Relations declared ``"reversible": false`` (``must_be(rope, bendy)``) are skipped.
+    """
+    items = list(items)
+    asked = {i.atom for i in items}
+    wanted: dict[Atom, list[str]] = {}
+    for item in items:
+        if len(item.atom.args) != 2 or item.atom.args[0] == item.atom.args[1]:
+            continue
+        if not schema.spec(item.atom.predicate).reversible:
+            continue
+        r = reverse(item.atom)
+        if r not in asked:
+            wanted.setdefault(r, []).append(item.id)
+    return tuple(Reversal(atom, tuple(ids), schema.question(atom), implied_atom(closure, atom, order))
+                 for atom, ids in wanted.items())

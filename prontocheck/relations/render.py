@@ -1,0 +1,110 @@
+"""Rich renderables for the ``relations`` commands; they build tables and print nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from prontocheck.relations.errors import ItemError
+from prontocheck.relations.ewok import PairResult, pairs_summary
+from prontocheck.relations.score import ScoreReport
+from prontocheck.relations.validate import Validation
+
+_STYLE = {"error": "bold red", "warning": "yellow", "exception": "cyan", "within": "green", "below": "magenta",
+          "above": "magenta"}
+MAX_ROWS = 50
+"""Tables list at most this many conflicts, items or errors; the JSON output has them all."""
+
+
+def _errors(errors: Sequence[ItemError]) -> list[RenderableType]:
+    if not errors:
+        return []
+    t = Table(title=f"Records not used ({len(errors)})", title_justify="left")
+    t.add_column("item")
+    t.add_column("line", justify="right")
+    t.add_column("error")
+    for e in errors[:MAX_ROWS]:
+        t.add_row(str(e.item or ""), str(e.line or ""), e.reason)
+    return [t]
+
+
+def render_validation(v: Validation) -> RenderableType:
+    """Counts, the conflicts (most severe first), the labels to re-check, and the bad records."""
+    s = v.summary()
+    head = Table(show_header=False, box=None)
+    head.add_row("items", str(s["n_items"]))
+    head.add_row("records not used", str(s["n_errors"]))
+    for sev, n in s["conflicts_by_severity"].items():
+        head.add_row(f"{sev} conflicts", Text(str(n), style=_STYLE[sev] if n else ""))
+    imp = s["implied"]
+    head.add_row("implied labels (leave-one-out)",
+                 f"{imp['decided']} decided: {imp['agree']} agree, {imp['disagree']} disagree"
+                 + (f"; {imp['skipped']} skipped (budget)" if imp["skipped"] else ""))
+    head.add_row("reversed questions not in the set", str(len(v.reversals)))
+    parts: list[RenderableType] = [head]
+    if v.conflicts:
+        t = Table(title=f"Conflicts ({len(v.conflicts)})", title_justify="left")
+        for col in ("id", "severity", "constraint", "items", "rules"):
+            t.add_column(col)
+        for c in v.conflicts[:MAX_ROWS]:
+            t.add_row(c.id, Text(c.severity.value, style=_STYLE[c.severity.value]), c.constraint,
+                      ", ".join(c.items) + ("".join(f", {b}" for b in c.background)), ", ".join(c.rules))
+        parts.append(t)
+    if v.recheck:
+        t = Table(title="Re-check first", title_justify="left")
+        for col in ("item", "for", "conflicts"):
+            t.add_column(col)
+        for r in v.recheck[:MAX_ROWS]:
+            t.add_row(r.id, Text(r.severity.value, style=_STYLE[r.severity.value]), ", ".join(r.conflicts))
+        parts.append(t)
+    return Group(*parts, *_errors(v.errors))
+
+
+def render_score(report: ScoreReport) -> RenderableType:
+    """Per model: accuracy per category against the human reference, reversal checks, consistency."""
+    parts: list[RenderableType] = []
+    for m in report.models:
+        t = Table(title=f"{m.model}: accuracy {m.accuracy.successes}/{m.accuracy.n}", title_justify="left")
+        for col in ("category", "correct", "accuracy", "human range", "position"):
+            t.add_column(col, justify="right" if col in ("correct", "accuracy") else "left")
+        rows = [*m.categories, *((m.section_b,) if m.section_b else ())]
+        for c in rows:
+            ref = c.reference
+            value = c.rate.value
+            t.add_row(c.category, f"{c.rate.successes}/{c.rate.n}", "" if value is None else f"{value:.3f}",
+                      "" if ref is None else f"{ref.reference[0]}–{ref.reference[1]} of {ref.potential[1]}",
+                      Text(c.position or "", style=_STYLE.get(c.position or "", "")))
+        parts.append(t)
+        rev = Table(show_header=True, box=None)
+        for col in ("reversal check", "pairs", "inconsistent"):
+            rev.add_column(col)
+        for kind, r in m.reversal_summary().items():
+            rev.add_row(kind, str(r["pairs"]), str(r["inconsistent"]))
+        parts.append(rev)
+        cs = m.consistency.summary()
+        parts.append(Text(f"answers as labels: {cs['n_conflicts']} conflicts "
+                          f"({', '.join(f'{n} {k}' for k, n in cs['conflicts_by_severity'].items())})\n"))
+    return Group(*parts, *_errors(report.errors))
+
+
+def render_pairs(results: Sequence[PairResult | ItemError]) -> RenderableType:
+    """Design counts and the flagged EWoK items with their four verdicts."""
+    s = pairs_summary(results)
+    head = Table(show_header=False, box=None)
+    head.add_row("items", str(s["n_items"]))
+    head.add_row("records not used", str(s["n_errors"]))
+    for design, n in sorted(s["designs"].items()):
+        head.add_row(f"design {design}", str(n))
+    parts: list[RenderableType] = [head]
+    flagged = [r for r in results if isinstance(r, PairResult) and r.design != "ok"]
+    if flagged:
+        t = Table(title=f"Flagged items ({len(flagged)})", title_justify="left")
+        for col in ("item", "target 1", "target 2", "C1T1", "C1T2", "C2T1", "C2T2"):
+            t.add_column(col)
+        for r in flagged[:MAX_ROWS]:
+            t.add_row(r.id, *r.targets, *(c.verdict.value for c in r.cells))
+        parts.append(t)
+    return Group(*parts, *_errors([r for r in results if isinstance(r, ItemError)]))
