@@ -112,6 +112,24 @@ class _Classifier:
 
     # -- derivations of ground literals ---------------------------------------------------
 
+    def _one_hop(self, key: Key, c: Const) -> Derivation | None:
+        """The derivation :meth:`derive` finds when one context rule leads to ``key`` and the rule and
+        its antecedent fact are both stated (a canonical Hop, most steps); else ``None``."""
+        edges = self.theory.rules_into.get(key, ())
+        if len(edges) != 1 or key in self.extra_rules_into:
+            return None
+        edge = edges[0]
+        rule_idx = self.latest.get(edge.formula)
+        if rule_idx is None:
+            return None
+        fact = ground(edge.antecedent, c)
+        fact_idx = self.latest.get(fact)
+        if fact_idx is None:
+            return None
+        premises = (rule_idx, fact_idx) if rule_idx > fact_idx else (fact_idx, rule_idx)
+        useful = self.useful[rule_idx] and self.useful[fact_idx]
+        return Derivation(1, premises, useful, fact, (edge.formula,))
+
     def derive(self, key: Key, constant: Const, broad: bool = False) -> Derivation | None:
         """The cheapest derivation of ``key(constant)`` from A and the stated steps; with ``broad``,
         modus tollens (a broad rule) may be used too.
@@ -245,7 +263,7 @@ class _Classifier:
                 utility = USEFUL if phi in self.gold else OFF_PATH
             return self._record(StepResult(index, text, shown, STRICT, True, utility, False, (), rule="Ax"), phi)
         if lit is not None:
-            derivation = self.derive(*lit)
+            derivation = self._one_hop(*lit) or self.derive(*lit)
             if derivation is None and (derivation := self.derive(*lit, broad=True)) is not None:
                 utility = self._fact_utility(phi, derivation)
                 broad_fact = StepResult(index, text, shown, BROAD, False, utility, False, derivation.premises,
