@@ -275,3 +275,25 @@ def replace_term(formula: Formula, old: Term, new: Term) -> Formula:
         case Exists(v, body):
             return Exists(v, replace_term(body, old, new))
     raise TypeError(f"not a formula: {formula!r}")
+
+
+def mentions(formula: Formula) -> set[tuple[str, bool]]:
+    """The (predicate, polarity as written) pairs of every atom a formula mentions.
+
+    >>> sorted(mentions(rule(Or((atom("wumpus", X), atom("yumpus", X))), Not(atom("dumpus", X)))))
+    [('dumpus', False), ('wumpus', True), ('yumpus', True)]
+    """
+    match formula:
+        case Atom(predicate, _):
+            return {(predicate, True)}
+        case Not(Atom(predicate, _)):
+            return {(predicate, False)}
+        case Not(operand):
+            return mentions(operand)
+        case And(operands) | Or(operands):
+            return set().union(*(mentions(o) for o in operands))
+        case Implies(antecedent, consequent):
+            return mentions(antecedent) | mentions(consequent)
+        case ForAll(_, body) | Exists(_, body):
+            return mentions(body)
+    return set()

@@ -114,7 +114,8 @@ class _Classifier:
 
     def _one_hop(self, key: Key, c: Const) -> Derivation | None:
         """The derivation :meth:`derive` finds when one context rule leads to ``key`` and the rule and
-        its antecedent fact are both stated (a canonical Hop, most steps); else ``None``."""
+        its antecedent fact are both stated (a canonical Hop, most steps); else ``None``.
+        """
         edges = self.theory.rules_into.get(key, ())
         if len(edges) != 1 or key in self.extra_rules_into:
             return None

@@ -33,7 +33,7 @@ from typing import Any
 from prontocheck.engine.shapes import ground_shape, rule_shapes
 from prontocheck.engine.theory import Key, Theory, as_ground_literal, as_simple_rule
 from prontocheck.errors import UnparseableSentence, UsageError
-from prontocheck.logic.formulas import And, Atom, Exists, ForAll, Formula, Implies, Not, Or, negate
+from prontocheck.logic.formulas import Formula, mentions, negate
 from prontocheck.prontoqa.check import check
 from prontocheck.prontoqa.problem import Problem, derive_gold
 from prontocheck.prontoqa.results import METRICS, ExampleResult
@@ -176,24 +176,6 @@ def gold_hops(rule: str | None, chain: Sequence[Formula], result: ExampleResult)
         return sum(1 for s in steps[:first] if s.rule == "Hop")
     return sum(1 for s in steps if s.rule is not None and s.rule not in _NOT_APPLICATIONS and not s.assumptions
                and not (s.formula or "").startswith("⊥"))
-
-
-def _mentions(formula: Formula) -> set[tuple[str, bool]]:
-    """(predicate, polarity as written) of every atom of a formula."""
-    match formula:
-        case Atom(predicate, _):
-            return {(predicate, True)}
-        case Not(Atom(predicate, _)):
-            return {(predicate, False)}
-        case Not(operand):
-            return _mentions(operand)
-        case And(operands) | Or(operands):
-            return set().union(*(_mentions(o) for o in operands))
-        case Implies(antecedent, consequent):
-            return _mentions(antecedent) | _mentions(consequent)
-        case ForAll(_, body) | Exists(_, body):
-            return _mentions(body)
-    return set()
 
 
 def _same(a: Formula, b: Formula) -> bool:
@@ -373,8 +355,8 @@ class _Linter:
                                        "it with the other polarity too, so that its mere mention gives nothing away")
             return
         # OOD contexts: some predicate of the query must be mentioned with both polarities somewhere.
-        mentioned: set[tuple[str, bool]] = set().union(*(_mentions(a) for a in self.axioms))
-        predicates = sorted({p for p, _ in _mentions(query.formula)})
+        mentioned: set[tuple[str, bool]] = set().union(*(mentions(a) for a in self.axioms))
+        predicates = sorted({p for p, _ in mentions(query.formula)})
         if not any((p, True) in mentioned and (p, False) in mentioned for p in predicates):
             self.add("distractor", f"distractors {promised!r} promised, but none of the query's predicates "
                                    f"({', '.join(map(repr, predicates))}) is mentioned in the context with both "

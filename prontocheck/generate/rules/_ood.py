@@ -26,7 +26,7 @@ from prontocheck.generate.config import GenerationError, GeneratorConfig
 from prontocheck.generate.render import Lexicon
 from prontocheck.generate.rules.base import Scene, Step, statements
 from prontocheck.generate.vocabulary import concept_lists
-from prontocheck.logic.formulas import And, Atom, Const, ForAll, Formula, Implies, Not, Or, X, literal
+from prontocheck.logic.formulas import And, Atom, Const, ForAll, Formula, Implies, Not, Or, X, literal, mentions
 
 MAX_OOD_HOPS = 40
 """``max_hops`` stops searching here (the vocabulary runs out long before)."""
@@ -130,29 +130,6 @@ def _compound(operands: list[Formula], op: str) -> Formula:
 def rule_of(antecedent: Formula, consequent: Formula) -> Formula:
     """``∀x(antecedent → consequent)``."""
     return ForAll("x", Implies(antecedent, consequent))
-
-
-def mentions(formula: Formula) -> set[tuple[str, bool]]:
-    """The (predicate, written polarity) pairs a formula mentions, anywhere in it.
-
-    >>> from prontocheck.syntax import parse_statement as p
-    >>> sorted(mentions(p("Everything that is a wumpus or a yumpus is not a dumpus.")))
-    [('dumpus', False), ('wumpus', True), ('yumpus', True)]
-    """
-    match formula:
-        case Atom(predicate, _):
-            return {(predicate, True)}
-        case Not(Atom(predicate, _)):
-            return {(predicate, False)}
-        case Not(operand):
-            return mentions(operand)
-        case And(operands) | Or(operands):
-            return set().union(*(mentions(o) for o in operands))
-        case Implies(antecedent, consequent):
-            return mentions(antecedent) | mentions(consequent)
-        case ForAll(_, body):
-            return mentions(body)
-    return set()
 
 
 def goal_literals(goal: Formula) -> list[tuple[str, bool]]:
