@@ -8,9 +8,9 @@ import pytest
 
 from prontocheck import Problem, check
 from prontocheck.io import Record, read_records
-from prontocheck.prontoqa.accuracy import proof_accuracies
+from prontocheck.prontoqa.accuracy import natural_accuracies, proof_accuracies
 from prontocheck.prontoqa.check import _step_inputs
-from prontocheck.prontoqa.natural import classify_natural, natural_accuracies
+from prontocheck.prontoqa.natural import classify_natural
 from prontocheck.prontoqa.problem import prepare
 from prontocheck.prontoqa.results import Validity
 from prontocheck.prontoqa.steps import classify_steps

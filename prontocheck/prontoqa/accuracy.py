@@ -11,7 +11,9 @@ valid      any number of Ax/Hop/composition applications from E_valid ∪ A
 ========== ======================================================================================
 
 A repeat of an established formula is established. The proof is correct under M iff some step
-whose formula is the goal γ is established under M.
+whose formula is the goal γ is established under M. :func:`proof_accuracies` computes this for the
+modus-ponens calculus, :func:`natural_accuracies` for the natural-deduction one (OOD rules), where the
+goal must moreover be established free of assumptions.
 """
 
 from __future__ import annotations
@@ -20,7 +22,9 @@ from collections.abc import Sequence
 
 from prontocheck.engine.theory import Key, Theory, as_ground_literal, as_simple_rule
 from prontocheck.logic.formulas import Const, Formula
+from prontocheck.prontoqa.natural import FALSUM, NO_HYPS, Derivation, View, skey
 from prontocheck.prontoqa.results import METRICS, ProofResult
+from prontocheck.prontoqa.steps import StepInput
 
 
 class _Established:
@@ -110,3 +114,71 @@ def proof_accuracies(theory: Theory, formulas: Sequence[Formula | None], goal: F
                 if phi == goal:
                     proved[name] = True
     return ProofResult(**proved)
+
+
+# -- the natural-deduction calculus (OOD rules) --------------------------------------------------
+
+_LIMITS = {"strict": (1, False), "non_atomic": (None, False), "broad": (1, True), "valid": (None, True)}
+
+
+def natural_accuracies(theory: Theory, steps: Sequence[StepInput], valid: Sequence[bool],
+                       goal: Formula | None) -> ProofResult:
+    """The four proof accuracies in the natural-deduction calculus.
+
+    A step is established under a metric when it is obtainable from the steps established before it
+    (and the context) in one rule application (``strict``, ``broad``) or any number
+    (``non_atomic``, ``valid``), with broad rules only under ``broad`` and ``valid``; the proof is
+    correct when the goal is established without open assumptions.
+    """
+    if goal is None:
+        return ProofResult(False, False, False, False)
+    goal_key = skey(goal)
+    index = theory.shapes
+    proved = dict.fromkeys(METRICS, False)
+    for name in METRICS:
+        limit, broad = _LIMITS[name]
+        useful: list[bool] = []
+        view = View(index, useful, {})
+        for i, (step, ok) in enumerate(zip(steps, valid)):
+            useful.append(True)
+            if not ok:
+                continue
+            # Any derivation within the metric's limit will do; one free of assumptions is preferred.
+            within = [d for d in _candidates(theory, view, i, step, broad) if limit is None or d.cost <= limit]
+            if not within:
+                continue
+            d = min(within, key=lambda d: (bool(d.hyps), d.cost))
+            key = FALSUM if step.kind == "contradiction" else skey(step.formula)  # type: ignore[arg-type]
+            view.add(key, i, d.hyps, step.formula, step.formula in theory.axiom_set)
+            if key == goal_key and not d.hyps:
+                proved[name] = True
+                break
+    return ProofResult(**proved)
+
+
+def _candidates(theory: Theory, view: View, i: int, step: StepInput, broad: bool) -> list[Derivation]:
+    """The derivations a metric may use for a step: strict ones, broad ones under broad metrics, and
+    for each the cheapest and the cheapest free of assumptions.
+    """
+    found: list[Derivation | None] = []
+    phi = step.formula
+    if step.kind == "contradiction":
+        found = [view.contradiction(phi, broad=False), view.contradiction(phi, broad=True) if broad else None]
+    elif phi is None:
+        return []
+    elif step.kind == "assume":
+        key = skey(phi)
+        view.assumptions[i] = key
+        found = [Derivation(1, (), frozenset({i}), True, "Assume", key)]
+    elif (key := skey(phi))[0] == "g":
+        for closed in (True, False):
+            found.append(view.best_for_step(key, broad=False, closed=closed)[0])
+            if broad:
+                found.append(view.derive(key[1], key[2], broad=True, mask=key, closed=closed))  # type: ignore[arg-type]
+    elif view.stated.get(key):
+        found = [Derivation(0, (), NO_HYPS, True, "Repeat", key)]
+    elif phi in theory.axiom_set or (key[0] == "r" and (key[1], key[2]) in view.index.rule_keys):
+        found = [Derivation(1, (), NO_HYPS, True, "Ax", key)]
+    elif broad and key[0] == "r" and view.reaches(key[1], key[2]):  # type: ignore[arg-type]
+        found = [Derivation(1, (), NO_HYPS, True, "Composition", key)]
+    return [d for d in found if d is not None]

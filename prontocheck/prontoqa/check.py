@@ -7,8 +7,8 @@ from typing import Any
 
 from prontocheck.errors import UnparseableSentence
 from prontocheck.logic.formulas import Formula
-from prontocheck.prontoqa.accuracy import proof_accuracies
-from prontocheck.prontoqa.natural import classify_natural, natural_accuracies
+from prontocheck.prontoqa.accuracy import natural_accuracies, proof_accuracies
+from prontocheck.prontoqa.natural import classify_natural
 from prontocheck.prontoqa.problem import Problem, prepare
 from prontocheck.prontoqa.results import (
     BROAD,
