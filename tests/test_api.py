@@ -107,3 +107,16 @@ def test_real_outputs_are_almost_all_parseable() -> None:
         steps += len(r.steps)
         unparseable += sum(s.validity.value == "unparseable" for s in r.steps)
     assert steps > 3000 and unparseable / steps < 0.02
+
+
+def test_memory_stays_bounded_across_many_problems() -> None:
+    # Regression: re-raising a cached parse error pinned every raiser's frames (and problems) to the cache.
+    import gc
+
+    from prontocheck.engine.theory import Theory
+
+    for i in range(3000):
+        context = f"Every cat is a carnivore. Fae{i} is a cat."
+        check(Problem(context, f"True or false: Fae{i} is a carnivore."), f"Fae{i} likes mice. True")
+    gc.collect()
+    assert sum(isinstance(o, Theory) for o in gc.get_objects()) <= prepare.cache_info().maxsize + 10

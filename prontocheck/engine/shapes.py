@@ -54,7 +54,7 @@ def _shape(formula: Formula, term: Term | None) -> tuple[Shape, Term] | None:
     return None
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 14)
 def ground_shape(formula: Formula) -> tuple[Shape, Const] | None:
     """The shape and constant of a ground formula about one individual; ``None`` otherwise."""
     found = _shape(formula, None)
@@ -63,7 +63,7 @@ def ground_shape(formula: Formula) -> tuple[Shape, Const] | None:
     return found[0], found[1]
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 14)
 def rule_shapes(formula: Formula) -> tuple[Shape, Shape] | None:
     """The antecedent and consequent shapes of ``∀x(A(x) → C(x))``; ``None`` for other formulas.
 

@@ -28,7 +28,7 @@ Key = tuple[str, bool]
 """A literal without its argument: (predicate, polarity)."""
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 14)
 def as_ground_literal(formula: Formula) -> tuple[Key, Const] | None:
     """Split ``p(c)`` / ``¬p(c)`` into its key and constant; ``None`` for anything else.
 
@@ -52,7 +52,7 @@ def _open_literal(formula: Formula, variable: str) -> Key | None:
     return None
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 14)
 def as_simple_rule(formula: Formula) -> tuple[Key, Key] | None:
     """Split ``∀x(ℓ₁(x) → ℓ₂(x))`` into its antecedent and consequent keys; ``None`` otherwise.
 
@@ -68,7 +68,7 @@ def as_simple_rule(formula: Formula) -> tuple[Key, Key] | None:
     return None
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 14)
 def ground(key: Key, constant: Const) -> Formula:
     """Rebuild the ground literal of a key.
 
@@ -87,7 +87,7 @@ class RuleEdge:
     formula: Formula
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 12)
 def _rule_edge(formula: Formula) -> RuleEdge | None:
     # Shared across theories: contexts repeat their rules, and edges are immutable.
     split = as_simple_rule(formula)

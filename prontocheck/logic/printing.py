@@ -60,7 +60,7 @@ def _modal_wrap(child: ModalFormula, min_precedence: int) -> str:
     return f"({text})" if _MODAL_PRECEDENCE[type(child)] < min_precedence else text
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 14)
 def to_str(node: Formula | Term | ModalFormula) -> str:
     """Print a formula, term or modal statement (:mod:`.modal`) in the paper's notation.
 

@@ -181,7 +181,7 @@ def _prepare(problem: Problem) -> PreparedProblem:
     return PreparedProblem(theory, query, gold, source, label, tuple(warnings), assumptions, shown)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def prepare(problem: Problem) -> PreparedProblem:
     """Parse and index a problem; cached, so repeated calls with an equal problem are free.
 

@@ -23,7 +23,7 @@ from prontocheck.syntax.transform import RejectedSentence
 
 _SPACES = re.compile(r"\s+")
 _INTERNED: dict[Sentence | Query, Sentence | Query] = {}
-_MAX_INTERNED = 1 << 17
+_MAX_INTERNED = 1 << 15
 _FINAL_PUNCTUATION = " \t\n.;!?"
 
 
@@ -57,7 +57,7 @@ def _reason(error: UnexpectedInput) -> str:
     return "no parse"
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 14)
 def _parse(text: str) -> Sentence | Query | UnparseableSentence:
     # Failures are cached too: models repeat their unparseable sentences as much as the rest.
     try:
@@ -74,11 +74,17 @@ def _parse(text: str) -> Sentence | Query | UnparseableSentence:
     return _INTERNED.setdefault(result, result)  # type: ignore[return-value]
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 14)
 def _parse_raw(sentence: str) -> tuple[str, Sentence | Query | UnparseableSentence]:
     # Keyed on the text as written, so a repeated sentence skips normalisation too.
     text = normalize(sentence)
     return text, _parse(text)
+
+
+def _fresh(error: UnparseableSentence) -> UnparseableSentence:
+    # A new exception per raise: raising the cached one would pin the raiser's frames (and the
+    # problems they hold) to the cache through its __traceback__.
+    return UnparseableSentence(error.sentence, error.reason, pos=error.pos)
 
 
 def parse_sentence(sentence: str) -> Sentence:
@@ -93,7 +99,7 @@ def parse_sentence(sentence: str) -> Sentence:
     """
     text, result = _parse_raw(sentence)
     if isinstance(result, UnparseableSentence):
-        raise result
+        raise _fresh(result)
     if isinstance(result, Query):
         raise UnparseableSentence(text, "a query where a statement was expected", pos=0)
     return result
@@ -128,7 +134,7 @@ def parse_query(sentence: str) -> Query:
     """
     text, result = _parse_raw(sentence)
     if isinstance(result, UnparseableSentence):
-        raise result
+        raise _fresh(result)
     if not isinstance(result, Query):
         raise UnparseableSentence(text, "expected 'True or false:' or 'Prove:' before the sentence", pos=0)
     return result
@@ -151,5 +157,5 @@ def parse_formula(text: str) -> Formula:
     """
     result = _parse_formula(text.strip())
     if isinstance(result, UnparseableSentence):
-        raise result
+        raise _fresh(result)
     return result
