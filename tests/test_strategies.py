@@ -79,7 +79,7 @@ def test_each_perturbation_moves_exactly_its_figures(perturbation: str) -> None:
     (lambda: examples(min_hops=0), "min_hops=0"),
     (lambda: examples(min_hops=4, max_hops=2), "max_hops=2"),
     (lambda: examples(ontology="imaginary"), "ontology='imaginary'"),
-    (lambda: examples(max_hops=10, ontology="true"), "at most 9"),
+    (lambda: examples(max_hops=12, ontology="true"), "at most 11"),
     (lambda: model_outputs(perturbations=("typo",)), "typo"),
     (lambda: model_outputs(examples=42), "42"),  # type: ignore[arg-type]
     (lambda: ontologies(max_concepts=500), "500"),

@@ -124,7 +124,7 @@ def test_irrelevant_distractors_are_about_another_entity() -> None:
     assert len(entities) == 2
 
 
-@pytest.mark.parametrize("name,max_hops", [("vertebrates", 9), ("invertebrates", 8), ("numbers", 5)])
+@pytest.mark.parametrize("name,max_hops", [("vertebrates", 11), ("invertebrates", 8), ("numbers", 5)])
 def test_true_ontologies_reach_their_maximum(name: str, max_hops: int) -> None:
     onto = next(o for o in default_vocabulary().true_ontologies if o.name == name)
     assert onto.max_hops == max_hops
@@ -133,8 +133,8 @@ def test_true_ontologies_reach_their_maximum(name: str, max_hops: int) -> None:
 
 
 def test_too_many_hops_names_the_maximum() -> None:
-    with pytest.raises(GenerationError, match="at most 9"):
-        check_config(GeneratorConfig(hops=10, ontology="true"))
+    with pytest.raises(GenerationError, match="at most 11"):
+        check_config(GeneratorConfig(hops=12, ontology="true"))
     with pytest.raises(GenerationError, match=r"at most \d+"):
         list(generate(GeneratorConfig(hops=40), 1))
 

@@ -68,7 +68,7 @@ def test_gold_output_text_and_prompt() -> None:
     (["--rule", "composed", "--hops", "1"], "needs at least 2 hops"),
     (["--rule", "or-elim", "--width", "5"], "--width"),
     (["--rule", "modus-tollens"], "unknown rule"),
-    (["--ontology", "true", "--hops", "10"], "at most 9"),
+    (["--ontology", "true", "--hops", "12"], "at most 11"),
     (["--hops", "many"], "a number or a range"),
     (["--hops", "0"], "hops must be"),
 ])
