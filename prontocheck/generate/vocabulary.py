@@ -57,7 +57,7 @@ class TrueOntology:
         """The longest proof the chain allows: from its bottom to the highest concept with properties.
 
         >>> default_vocabulary().true_ontologies[0].max_hops
-        9
+        11
         """
         return max(self.chain.index(c) + 1 for c in self.properties)
 

@@ -245,3 +245,46 @@ class OODRule:
         steps = tuple(main.steps)
         return Scene(tuple(rules + facts), statements(steps), lexicon, hops, tuple(distractors),
                      {**self.details(config), **main.details}, steps, frozenset(main.breaks))
+
+
+class IntroRule(OODRule):
+    """And- and or-introduction, chained by modus ponens (see and_intro.py, or_intro.py).
+
+    One hop introduces the ``op`` of the hop's concept and w − 1 properties; the next hop's rule has
+    that compound as its antecedent.
+    """
+
+    op = ""
+
+    def needs(self, hops: int, width: int, relevant: bool) -> tuple[int, int]:
+        """``hops`` concepts and ``hops·(width − 1)`` properties, and one of each per hop for branches."""
+        extra = hops if relevant else 0
+        return hops + extra, hops * (width - 1) + extra
+
+    def premises(self, d: Draft, adjectives: list[str]) -> list[Formula]:
+        """The steps stated before the compound at each hop (and-introduction: its other conjuncts)."""
+        return []
+
+    def branch(self, d: Draft, adjective: str) -> None:
+        """What a relevant distractor adds besides its rule (and-introduction: the property fact)."""
+
+    def draft(self, pool: Pool, lexicon: Lexicon, entity: Const, hops: int, config: GeneratorConfig,
+              relevant: bool, rng: random.Random) -> Draft:
+        """Write the proof (see the rule modules' docstrings)."""
+        width = config.width
+        d = Draft(entity, lexicon)
+        nouns = [lexicon.noun(pool.concept()) for _ in range(hops)]
+        adjectives = [[lexicon.adjective(pool.adjective()) for _ in range(width - 1)] for _ in range(hops)]
+        d.facts.append(d.fact([nouns[0]]))
+        d.add(d.fact([nouns[0]]))
+        for i, noun in enumerate(nouns):
+            if i:
+                r = rule_of(open_form([*adjectives[i - 1], nouns[i - 1]], self.op), open_form([noun]))
+                d.rules.append(r)
+                d.add(r, d.fact([noun]))
+            d.add(*self.premises(d, adjectives[i]), d.fact([*adjectives[i], noun], self.op))
+            if relevant:
+                q, x = lexicon.adjective(pool.adjective()), lexicon.noun(pool.concept())
+                self.branch(d, q)
+                d.branch_rules.append(rule_of(open_form([q, noun], self.op), open_form([x])))
+        return d

@@ -21,43 +21,22 @@ concept nothing else mentions): a conjunction the entity also has, leading off t
 
 from __future__ import annotations
 
-import random
-
-from prontocheck.generate.config import GeneratorConfig
-from prontocheck.generate.render import Lexicon
-from prontocheck.generate.rules._ood import Draft, OODRule, Pool, open_form, rule_of
-from prontocheck.logic.formulas import Const
+from prontocheck.generate.rules._ood import Draft, IntroRule
+from prontocheck.logic.formulas import Formula
 
 
-class AndIntro(OODRule):
+class AndIntro(IntroRule):
     """The and-introduction rule module (see the module docstring)."""
 
     name = "and-intro"
+    op = "and"
 
-    def needs(self, hops: int, width: int, relevant: bool) -> tuple[int, int]:
-        """``hops`` concepts and ``hops·(width − 1)`` properties, and one of each per hop for branches."""
-        extra = hops if relevant else 0
-        return hops + extra, hops * (width - 1) + extra
+    def premises(self, d: Draft, adjectives: list[str]) -> list[Formula]:
+        """The properties are facts of the context, restated before their conjunction."""
+        properties = [d.fact([a]) for a in adjectives]
+        d.facts += properties
+        return properties
 
-    def draft(self, pool: Pool, lexicon: Lexicon, entity: Const, hops: int, config: GeneratorConfig,
-              relevant: bool, rng: random.Random) -> Draft:
-        """Write the proof (see the module docstring)."""
-        width = config.width
-        d = Draft(entity, lexicon)
-        nouns = [lexicon.noun(pool.concept()) for _ in range(hops)]
-        adjectives = [[lexicon.adjective(pool.adjective()) for _ in range(width - 1)] for _ in range(hops)]
-        d.facts.append(d.fact([nouns[0]]))
-        d.add(d.fact([nouns[0]]))
-        for i, noun in enumerate(nouns):
-            if i:
-                r = rule_of(open_form([*adjectives[i - 1], nouns[i - 1]], "and"), open_form([noun]))
-                d.rules.append(r)
-                d.add(r, d.fact([noun]))
-            properties = [d.fact([a]) for a in adjectives[i]]
-            d.facts += properties
-            d.add(*properties, d.fact([*adjectives[i], noun], "and"))
-            if relevant:
-                q, x = lexicon.adjective(pool.adjective()), lexicon.noun(pool.concept())
-                d.branch_facts.append(d.fact([q]))
-                d.branch_rules.append(rule_of(open_form([q, noun], "and"), open_form([x])))
-        return d
+    def branch(self, d: Draft, adjective: str) -> None:
+        """The entity has the distractor property too."""
+        d.branch_facts.append(d.fact([adjective]))

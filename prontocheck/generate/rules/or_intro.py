@@ -22,40 +22,11 @@ nothing else mentions), which the entity's concept also satisfies: a wrong branc
 
 from __future__ import annotations
 
-import random
-
-from prontocheck.generate.config import GeneratorConfig
-from prontocheck.generate.render import Lexicon
-from prontocheck.generate.rules._ood import Draft, OODRule, Pool, open_form, rule_of
-from prontocheck.logic.formulas import Const
+from prontocheck.generate.rules._ood import IntroRule
 
 
-class OrIntro(OODRule):
+class OrIntro(IntroRule):
     """The or-introduction rule module (see the module docstring)."""
 
     name = "or-intro"
-
-    def needs(self, hops: int, width: int, relevant: bool) -> tuple[int, int]:
-        """``hops`` concepts and ``hops·(width − 1)`` properties, and one of each per hop for branches."""
-        extra = hops if relevant else 0
-        return hops + extra, hops * (width - 1) + extra
-
-    def draft(self, pool: Pool, lexicon: Lexicon, entity: Const, hops: int, config: GeneratorConfig,
-              relevant: bool, rng: random.Random) -> Draft:
-        """Write the proof (see the module docstring)."""
-        width = config.width
-        d = Draft(entity, lexicon)
-        nouns = [lexicon.noun(pool.concept()) for _ in range(hops)]
-        adjectives = [[lexicon.adjective(pool.adjective()) for _ in range(width - 1)] for _ in range(hops)]
-        d.facts.append(d.fact([nouns[0]]))
-        d.add(d.fact([nouns[0]]))
-        for i, noun in enumerate(nouns):
-            if i:
-                r = rule_of(open_form([*adjectives[i - 1], nouns[i - 1]], "or"), open_form([noun]))
-                d.rules.append(r)
-                d.add(r, d.fact([noun]))
-            d.add(d.fact([*adjectives[i], noun], "or"))
-            if relevant:
-                q, x = lexicon.adjective(pool.adjective()), lexicon.noun(pool.concept())
-                d.branch_rules.append(rule_of(open_form([q, noun], "or"), open_form([x])))
-        return d
+    op = "or"
