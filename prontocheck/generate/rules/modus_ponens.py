@@ -79,7 +79,7 @@ class ModusPonens:
 
         >>> from prontocheck.generate.config import GeneratorConfig
         >>> ModusPonens().max_hops(GeneratorConfig(ontology="true"))[0]
-        9
+        11
         """
         v, d = config.vocabulary, config.distractors
         if d == "irrelevant" and len(v.entities) < 2:
