@@ -78,6 +78,13 @@ FORMS = [
     ("This proves Fae is a yumpus.", "yumpus(Fae)"),
     ("According to the given information, Fae is a yumpus.", "yumpus(Fae)"),
     ("127 is a real number.", "real_number(127)"),
+    # negation inside coordinations: a later item's own "not" leaves the leading one to the first item
+    ("Fae is kind and not a wumpus.", "kind(Fae) ∧ ¬wumpus(Fae)"),
+    ("Fae is not kind and not a wumpus.", "¬kind(Fae) ∧ ¬wumpus(Fae)"),
+    ("Fae is not a wumpus, not a yumpus, and not a dumpus.", "¬wumpus(Fae) ∧ ¬yumpus(Fae) ∧ ¬dumpus(Fae)"),
+    ("Every wumpus is kind and not a yumpus.", "∀x(wumpus(x) → kind(x) ∧ ¬yumpus(x))"),
+    ("Wumpuses are kind and not yumpuses.", "∀x(wumpus(x) → kind(x) ∧ ¬yumpus(x))"),
+    ("Everything that is a wumpus or not kind is a dumpus.", "∀x(wumpus(x) ∨ ¬kind(x) → dumpus(x))"),
 ]
 
 

@@ -52,18 +52,42 @@ class _Concepts:
 
 
 @dataclass(frozen=True, slots=True)
+class _Negated:
+    """A later item of a list with its own "not": "kind and *not a wumpus*"."""
+
+    phrase: _Concepts
+
+
+@dataclass(frozen=True, slots=True)
 class _List:
     """A coordinated predicate: "a wumpus, a yumpus, and a dumpus" (``op`` is "and" or "or")."""
 
     op: str
-    items: tuple[_Concepts | _List, ...]
+    items: tuple[_Concepts | _Negated | _List, ...]
+
+    @property
+    def itemwise(self) -> bool:
+        """Some later item is negated on its own, so a leading "not" belongs to the first item only."""
+        return any(isinstance(i, _Negated) for i in self.items)
 
 
-def _apply(phrase: _Concepts | _List, term: Term) -> Formula:
+def _apply(phrase: _Concepts | _Negated | _List, term: Term) -> Formula:
     if isinstance(phrase, _Concepts):
         return and_(*(Atom(name, (term,)) for name in phrase.names))
+    if isinstance(phrase, _Negated):
+        return negation_normal(_apply(phrase.phrase, term))
     parts = [_apply(item, term) for item in phrase.items]
     return and_(*parts) if phrase.op == "and" else or_(*parts)
+
+
+def _apply_negated(phrase: _Concepts | _List, term: Term, nots: int) -> Formula:
+    """Apply a predicate under the copula's "not"s: to all of it, or to the first item only when a
+    later item has its own "not" ("not kind and not a wumpus").
+    """
+    if isinstance(phrase, _List) and phrase.itemwise and nots % 2:
+        first, *rest = phrase.items
+        return _apply(_List(phrase.op, (_Negated(first), *rest)), term)  # type: ignore[arg-type]
+    return _negated(_apply(phrase, term), nots)
 
 
 def negation_normal(formula: Formula) -> Formula:
@@ -147,24 +171,29 @@ class SentenceTransformer(Transformer[Token, object]):
     singular_predicate = noun
     plural_words = plural_noun
 
+    def negated_singular(self, _not: Token, phrase: _Concepts) -> _Negated:
+        return _Negated(phrase)
+
+    negated_plural = negated_singular
+
     def and_list(self, *items: _Concepts | _List | Formula) -> _List | tuple[_List, Formula]:
-        if isinstance(items[-1], _Concepts | _List):
+        if isinstance(items[-1], _Concepts | _Negated | _List):
             return _List("and", items)  # type: ignore[arg-type]
         # "Fae is not a wumpus and Fae is not a yumpus": the last item is a whole clause.
         head = items[:-1]
         return _List("and", head), items[-1]  # type: ignore[arg-type,return-value]
 
-    def or_list(self, *items: _Concepts | _List) -> _List:
+    def or_list(self, *items: _Concepts | _Negated | _List) -> _List:
         return _List("or", items)
 
     def fact(self, entity: Const, nots: int, phrase: _Concepts | _List | tuple[_List, Formula]) -> Formula:
         if isinstance(phrase, tuple):
             head, clause = phrase
-            return and_(_negated(_apply(head, entity), nots), clause)
-        return _negated(_apply(phrase, entity), nots)
+            return and_(_apply_negated(head, entity, nots), clause)
+        return _apply_negated(phrase, entity, nots)
 
     def every_rule(self, noun: _Concepts, nots: int, phrase: _Concepts | _List) -> Formula:
-        return rule(_apply(noun, X), _negated(_apply(phrase, X), nots))
+        return rule(_apply(noun, X), _apply_negated(phrase, X, nots))
 
     def plural_rule(self, *children: object) -> Formula:
         *_, noun, nots, phrase = children  # an optional leading "All"
@@ -178,7 +207,7 @@ class SentenceTransformer(Transformer[Token, object]):
     no_singular_rule = no_plural_rule
 
     def everything_rule(self, nots1: int, ante: _Concepts | _List, nots2: int, cons: _Concepts | _List) -> Formula:
-        return rule(_negated(_apply(ante, X), nots1), _negated(_apply(cons, X), nots2))
+        return rule(_apply_negated(ante, X, nots1), _apply_negated(cons, X, nots2))
 
 
 @v_args(inline=True)
