@@ -29,6 +29,14 @@ class SentenceParseError(ProntocheckError, ValueError):
         where = "" if pos is None else f" at column {pos + 1}"
         super().__init__(f"cannot parse {sentence!r}{where}: {reason}")
 
+    def fresh(self) -> SentenceParseError:
+        """A new, equal error to raise in place of a cached one.
+
+        Parsers cache their failures; raising the cached instance itself would pin the raiser's
+        frames (and everything they hold) to the cache through its ``__traceback__``.
+        """
+        return type(self)(self.sentence, self.reason, pos=self.pos)
+
     def get_context(self, span: int = 40) -> str:
         """Return the sentence with a caret under the offending position.
 

@@ -97,7 +97,7 @@ def parse_modal_formula(text: str) -> ModalFormula:
     """
     result = _parse(text.strip(), "formula")
     if isinstance(result, UnparseableSentence):
-        raise result
+        raise result.fresh()
     return result  # type: ignore[return-value]
 
 
@@ -109,7 +109,7 @@ def parse_statement(sentence: str) -> ModalFormula:
     """
     result = _parse(_prepare(sentence, "."), "statement")
     if isinstance(result, UnparseableSentence):
-        raise result
+        raise result.fresh()
     return result  # type: ignore[return-value]
 
 
@@ -121,7 +121,7 @@ def parse_question(sentence: str) -> Question:
     """
     result = _parse(_prepare(sentence, "?"), "question")
     if isinstance(result, UnparseableSentence):
-        raise result
+        raise result.fresh()
     return result  # type: ignore[return-value]
 
 

@@ -81,12 +81,6 @@ def _parse_raw(sentence: str) -> tuple[str, Sentence | Query | UnparseableSenten
     return text, _parse(text)
 
 
-def _fresh(error: UnparseableSentence) -> UnparseableSentence:
-    # A new exception per raise: raising the cached one would pin the raiser's frames (and the
-    # problems they hold) to the cache through its __traceback__.
-    return UnparseableSentence(error.sentence, error.reason, pos=error.pos)
-
-
 def parse_sentence(sentence: str) -> Sentence:
     """Parse one chain-of-thought sentence: a statement, an assumption, a contradiction, or a
     "since" sentence (two statements).
@@ -99,7 +93,7 @@ def parse_sentence(sentence: str) -> Sentence:
     """
     text, result = _parse_raw(sentence)
     if isinstance(result, UnparseableSentence):
-        raise _fresh(result)
+        raise result.fresh()
     if isinstance(result, Query):
         raise UnparseableSentence(text, "a query where a statement was expected", pos=0)
     return result
@@ -134,7 +128,7 @@ def parse_query(sentence: str) -> Query:
     """
     text, result = _parse_raw(sentence)
     if isinstance(result, UnparseableSentence):
-        raise _fresh(result)
+        raise result.fresh()
     if not isinstance(result, Query):
         raise UnparseableSentence(text, "expected 'True or false:' or 'Prove:' before the sentence", pos=0)
     return result
@@ -157,5 +151,5 @@ def parse_formula(text: str) -> Formula:
     """
     result = _parse_formula(text.strip())
     if isinstance(result, UnparseableSentence):
-        raise _fresh(result)
+        raise result.fresh()
     return result
