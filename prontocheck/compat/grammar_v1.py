@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from prontocheck.compat.forms import Marker, Node, OriginalCrash, substitute
 from prontocheck.compat.morphology import Morphology, morphology
-from prontocheck.compat.phrases_main import parse_np_prime
+from prontocheck.compat.phrases_main import determined_everything, determiner, parse_np_prime
 from prontocheck.logic.formulas import And, Atom, Const, Exists, ForAll, Formula, Implies, Not, Or, X
 
 _Np = tuple[Formula | Const | None, int | None, bool | None, bool | None, bool | None]
@@ -79,23 +79,9 @@ def _everything_that_is(tokens: list[str], index: int, m: Morphology) -> _Np:
 
 def parse_np(tokens: list[str], index: int, m: Morphology) -> _Np:
     """A noun phrase; unknown words before the noun are eaten as adjectives and dropped."""
-    word = tokens[index].lower()
-    if word in ("each", "every"):
-        is_quantified, is_negated, det_is_plural = True, False, False
-        index += 1
-    elif word == "all":
-        is_quantified, is_negated, det_is_plural = True, False, True
-        index += 1
-    elif word in ("a", "an"):
-        is_quantified, is_negated, det_is_plural = False, False, False
-        index += 1
-    elif word == "no":
-        is_quantified, is_negated, det_is_plural = False, True, None
-        index += 1
-    elif word == "everything" and tokens[index + 1] == "that" and tokens[index + 2] == "is":
+    if determined_everything(tokens, index):
         return _everything_that_is(tokens, index + 3, m)
-    else:
-        is_quantified, is_negated, det_is_plural = False, False, None
+    is_quantified, is_negated, det_is_plural, index = determiner(tokens, index)
 
     adjp_operands: list[Formula] = []
     while True:

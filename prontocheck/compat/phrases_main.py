@@ -145,25 +145,34 @@ def _everything_that_is(tokens: list[str], index: int, m: Morphology) -> _Np:
     return lf, index, False, False, True
 
 
-def parse_np(tokens: list[str], index: int, m: Morphology) -> _Np:
-    """A noun phrase: ``(lf, index, is_plural, is_negated, is_quantified)``, all ``None`` if none."""
+def determined_everything(tokens: list[str], index: int) -> bool:
+    """Whether the noun phrase at ``index`` is "everything that is …" (both originals)."""
+    return tokens[index].lower() == "everything" and tokens[index + 1] == "that" and tokens[index + 2] == "is"
+
+
+def determiner(tokens: list[str], index: int) -> tuple[bool, bool, bool | None, int]:
+    """The determiner of a noun phrase, as both originals read it.
+
+    Returns ``(is_quantified, is_negated, det_is_plural, index after it)``: "each"/"every" quantify
+    a singular, "all" a plural, "a"/"an" mark a singular, "no" negates; anything else is no determiner.
+    """
     word = tokens[index].lower()
     if word in ("each", "every"):
-        is_quantified, is_negated, det_is_plural = True, False, False
-        index += 1
-    elif word == "all":
-        is_quantified, is_negated, det_is_plural = True, False, True
-        index += 1
-    elif word in ("a", "an"):
-        is_quantified, is_negated, det_is_plural = False, False, False
-        index += 1
-    elif word == "no":
-        is_quantified, is_negated, det_is_plural = False, True, None
-        index += 1
-    elif word == "everything" and tokens[index + 1] == "that" and tokens[index + 2] == "is":
+        return True, False, False, index + 1
+    if word == "all":
+        return True, False, True, index + 1
+    if word in ("a", "an"):
+        return False, False, False, index + 1
+    if word == "no":
+        return False, True, None, index + 1
+    return False, False, None, index
+
+
+def parse_np(tokens: list[str], index: int, m: Morphology) -> _Np:
+    """A noun phrase: ``(lf, index, is_plural, is_negated, is_quantified)``, all ``None`` if none."""
+    if determined_everything(tokens, index):
         return _everything_that_is(tokens, index + 3, m)
-    else:
-        is_quantified, is_negated, det_is_plural = False, False, None
+    is_quantified, is_negated, det_is_plural, index = determiner(tokens, index)
 
     adjp_operands: list[Formula] = []
     lf, new_index, is_plural = parse_np_prime(tokens, index, m)
