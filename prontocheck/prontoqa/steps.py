@@ -149,11 +149,16 @@ class _Classifier:
         best = Derivation(1, (), True, fact, ()) if key in self.theory.facts.get(c, ()) else None
         visiting.add(key)
         cyclic = False
-        for edge in chain(self.theory.rules_into.get(key, ()), self.extra_rules_into.get(key, ())):
-            if edge.antecedent in visiting:
+        # Hop: ∀x(f(x) → g(x)) and f(c) give g(c). Modus tollens (broad): ∀x(f(x) → g(x)) and ¬g(c) give ¬f(c).
+        into = chain(self.theory.rules_into.get(key, ()), self.extra_rules_into.get(key, ()))
+        steps = [(e, e.antecedent) for e in into]
+        if broad:
+            steps += [(e, _complement(e.consequent)) for e in self.theory.rules_from.get(_complement(key), ())]
+        for edge, premise in steps:
+            if premise in visiting:
                 cyclic = True
                 continue
-            sub, sub_cyclic = self._derive(edge.antecedent, c, memo, visiting, broad)
+            sub, sub_cyclic = self._derive(premise, c, memo, visiting, broad)
             cyclic |= sub_cyclic
             if sub is None:
                 continue
@@ -168,25 +173,6 @@ class _Classifier:
             )
             if best is None or candidate.rank() < best.rank():
                 best = candidate
-        if broad:  # modus tollens: from ∀x(f(x) → g(x)) and ¬g(c), ¬f(c)
-            for edge in self.theory.rules_from.get(_complement(key), ()):
-                target = _complement(edge.consequent)
-                if target in visiting:
-                    cyclic = True
-                    continue
-                sub, sub_cyclic = self._derive(target, c, memo, visiting, broad)
-                cyclic |= sub_cyclic
-                if sub is None:
-                    continue
-                rule_idx = self.latest.get(edge.formula)
-                premises = sub.premises if rule_idx is None else tuple(sorted((*sub.premises, rule_idx), reverse=True))
-                candidate = Derivation(
-                    sub.cost + (1 if rule_idx is None else 0) + 1, premises,
-                    sub.all_useful and (rule_idx is None or self.useful[rule_idx]), sub.root,
-                    (*sub.rules, edge.formula),
-                )
-                if best is None or candidate.rank() < best.rank():
-                    best = candidate
         visiting.discard(key)
         if not cyclic:  # a result cut short by the cycle guard may not be reused elsewhere
             memo[key] = best
