@@ -86,6 +86,14 @@ def _parse(text: str, start: str) -> object:
         return UnparseableSentence(text, str(e))
 
 
+def _parsed(text: str, start: str) -> object:
+    """The cached parse of ``text`` from ``start``, its failure raised afresh."""
+    result = _parse(text, start)
+    if isinstance(result, UnparseableSentence):
+        raise result.fresh()
+    return result
+
+
 def parse_modal_formula(text: str) -> ModalFormula:
     """Parse a statement written in the notation ``str`` prints (the inverse of ``str``).
 
@@ -95,10 +103,7 @@ def parse_modal_formula(text: str) -> ModalFormula:
     >>> str(parse_modal_formula("¬(at(Savir) ⪰ ¬at(Savir)) ∨ Pr(a(x) → b(x))"))
     '¬(at(Savir) ⪰ ¬at(Savir)) ∨ Pr(a(x) → b(x))'
     """
-    result = _parse(text.strip(), "formula")
-    if isinstance(result, UnparseableSentence):
-        raise result.fresh()
-    return result  # type: ignore[return-value]
+    return _parsed(text.strip(), "formula")  # type: ignore[return-value]
 
 
 def parse_statement(sentence: str) -> ModalFormula:
@@ -107,10 +112,7 @@ def parse_statement(sentence: str) -> ModalFormula:
     Raises:
         UnparseableSentence: the sentence is not in the grammar; ``pos`` is its offset in ``sentence``.
     """
-    result = _parse(_prepare(sentence, "."), "statement")
-    if isinstance(result, UnparseableSentence):
-        raise result.fresh()
-    return result  # type: ignore[return-value]
+    return _parsed(_prepare(sentence, "."), "statement")  # type: ignore[return-value]
 
 
 def parse_question(sentence: str) -> Question:
@@ -119,10 +121,7 @@ def parse_question(sentence: str) -> Question:
     Raises:
         UnparseableSentence: the question is not in the grammar; ``pos`` is its offset in ``sentence``.
     """
-    result = _parse(_prepare(sentence, "?"), "question")
-    if isinstance(result, UnparseableSentence):
-        raise result.fresh()
-    return result  # type: ignore[return-value]
+    return _parsed(_prepare(sentence, "?"), "question")  # type: ignore[return-value]
 
 
 def split_sentences(text: str) -> list[Span]:
