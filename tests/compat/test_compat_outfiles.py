@@ -18,10 +18,9 @@ ROOT = Path(__file__).resolve().parents[3] / "shared" / "data" / "prontoqa-ood-o
 RULES = {"modusponens": "MP", "andintro": "AI", "andelim": "AE", "orintro": "OI", "orelim": "OE",
          "proofbycontra": "PBC"}
 
-# Three SmolLM2 .out files do not belong to the shipped logs: e.g. PBC's lists example 1 as
-# incorrect, yet its output is the gold proof verbatim; AI's says every step of example 38
-# ("Stella is a moderate impus" before its conjuncts) is correct, where the same pattern is
-# non-atomic in TinyLlama's AI file, whose .out is reproduced. See docs/compat.md.
+# Three SmolLM2 .out files were computed from an earlier generation of these logs: where a record
+# recurs byte for byte in gemma's logs they give it the opposite verdict (test_shipped_out_provenance),
+# and their Slurm jobs predate the experiment jobs that wrote the logs. See docs/compat.md.
 NOT_FROM_THESE_LOGS = {
     "SmolLM2-1_7B-Instruct_andintro_1hop_AndIntro_nodistractor.log.gz",
     "SmolLM2-1_7B-Instruct_orelim_1hop_OrElim_nodistractor.log.gz",
