@@ -254,6 +254,18 @@ def test_table_renders() -> None:
     assert 'non_atomic ("skip" in the paper)' in text and "by model" in text and "(total)" in text
 
 
+def test_an_incomplete_canonical_chain_is_named_as_such_among_the_first_errors() -> None:
+    # Every step is canonical, but the chain stops before the goal: no first error, yet incorrect.
+    stops_early = check(Problem(CONTEXT, QUERY), "Fae is a cat. Cats are carnivores. Fae is a carnivore. True")
+    assert stops_early.first_error is None and not stops_early.proof.valid
+    s = summarize([stops_early, *fae_results()])
+    assert s.first_error_incorrect == {"none": 1, "strict-atomic-misleading": 1, "unparseable": 1}
+    out = io.StringIO()
+    Console(file=out, width=160).print(render_table(s))
+    for text in (out.getvalue(), render_markdown(s)):
+        assert report.NO_ERROR_LABEL in text and "none " not in text.replace(report.NO_ERROR_LABEL, "")
+
+
 def test_render_dispatch() -> None:
     s = summarize(fae_results())
     assert render(s, "json") == render_json(s)

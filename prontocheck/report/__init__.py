@@ -24,6 +24,7 @@ from prontocheck.report.aggregate import (
 from prontocheck.report.render import (
     CSV_COLUMNS,
     FORMATS,
+    NO_ERROR_LABEL,
     TOTAL,
     Report,
     render,
@@ -38,9 +39,9 @@ from prontocheck.report.stats import Z95, Rate, proportion, wilson_interval
 from prontocheck.report.summary import GroupedSummary, StepCounts, StepsToReturn, Summary, Unparseable
 
 __all__ = [
-    "CSV_COLUMNS", "DEFAULT_LIMIT", "FORMATS", "NO_ERROR", "NO_GROUP", "TOTAL", "Z95", "GroupedSummary",
-    "GroupedSummaryBuilder", "Rate", "Report", "StepCounts", "StepsToReturn", "Summary", "SummaryBuilder",
-    "Unparseable", "group_key", "proportion", "render", "render_csv", "render_errors", "render_json",
+    "CSV_COLUMNS", "DEFAULT_LIMIT", "FORMATS", "NO_ERROR", "NO_ERROR_LABEL", "NO_GROUP", "TOTAL", "Z95",
+    "GroupedSummary", "GroupedSummaryBuilder", "Rate", "Report", "StepCounts", "StepsToReturn", "Summary",
+    "SummaryBuilder", "Unparseable", "group_key", "proportion", "render", "render_csv", "render_errors", "render_json",
     "render_markdown", "render_table", "render_unparseable", "summarize", "summarize_by", "summarize_groups",
     "wilson_interval",
 ]

@@ -20,6 +20,7 @@ from rich.text import Text
 
 from prontocheck.errors import UsageError
 from prontocheck.prontoqa.results import METRICS, Utility, Validity
+from prontocheck.report.aggregate import NO_ERROR
 from prontocheck.report.stats import Rate
 from prontocheck.report.summary import GroupedSummary, Summary
 
@@ -43,6 +44,10 @@ METRIC_LABELS = {
 Row = tuple[str, list[str] | None]
 """A label and one cell per column; ``None`` cells mark a section heading."""
 
+
+#: How the table and Markdown name incorrect proofs without a non-canonical step (a chain of thought of
+#: canonical steps that stops before the goal, or proves only one case of a proof by cases).
+NO_ERROR_LABEL = "none: canonical steps, goal not reached"
 
 def _columns(report: Report) -> list[tuple[str, Summary]]:
     if isinstance(report, GroupedSummary):
@@ -103,7 +108,7 @@ def _rows(report: Report) -> list[Row]:
     for s in cols:
         kinds.update(s.first_error_incorrect)
     for kind, _ in sorted(kinds.items(), key=lambda kc: (-kc[1], kc[0])):
-        rows.append(row(kind, partial(_first_error_cell, kind)))
+        rows.append(row(NO_ERROR_LABEL if kind == NO_ERROR else kind, partial(_first_error_cell, kind)))
     rows += [
         ("after a strict atomic misleading step", None),
         row("examples with one", lambda s: str(s.steps_to_return.n)),
