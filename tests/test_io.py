@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from prontocheck import check
 from prontocheck.errors import InputError, UsageError
 from prontocheck.io import FORMATS, Record, RecordError, detect_format, read_records
 from prontocheck.io.native import parse_native
@@ -108,11 +109,12 @@ def test_native_bad_lines_are_reported_with_file_and_line(tmp_path: Path) -> Non
         native_line(gold_cot=[1, 2]),                    # 8
         native_line(query=None, id="q9"),                # 9
         native_line(gold_label=1),                       # 10
-        native_line(),                                   # 11 fine: one bad line never stops the file
+        native_line(output=["Fae is a cat.", 7]),        # 11
+        native_line(),                                   # 12 fine: one bad line never stops the file
     ]
     path = write(tmp_path / "bad.jsonl", "\n".join(lines) + "\n")
     items = list(read_records(path, input_format="native"))
-    assert [r.line for r in items] == [1, 2, 3, 4, 5, 6, 8, 9, 10, 11]
+    assert [r.line for r in items] == [1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12]
     assert isinstance(items[0], Record) and isinstance(items[-1], Record)
     messages = [str(e) for e in errors(items)]
     assert messages[0].startswith(f"{path}:2: not JSON: Expecting property name")
@@ -123,7 +125,18 @@ def test_native_bad_lines_are_reported_with_file_and_line(tmp_path: Path) -> Non
     assert messages[5] == f"{path}:8: field 'gold_cot' must be a string or a list of strings, got [1, 2]"
     assert messages[6] == f"{path}:9: field 'query' must be a string, got null"
     assert messages[7] == f"{path}:10: field 'gold_label' must be true/false/yes/no or a boolean, got 1"
+    assert messages[8] == f'{path}:11: field \'output\' must be a string or a list of strings, got ["Fae is a cat.", 7]'
     assert errors(items)[6].id == "q9" and errors(items)[2].id == f"{path}:4"
+
+
+def test_native_output_may_be_a_list_of_steps(tmp_path: Path) -> None:
+    # A list item is a line: an item without a full stop stays one sentence, never merged with the next.
+    steps = ["Fae is a cat", "Every cat is a feline.", "Fae is a feline.", "True"]
+    path = write(tmp_path / "steps.jsonl", native_line(output=steps) + "\n")
+    [rec] = list(read_records(path))
+    assert isinstance(rec, Record) and rec.output == "\n".join(steps)
+    result = check(rec.problem, rec.output)
+    assert [s.text for s in result.steps] == steps[:3] and result.label.predicted is True
 
 
 def test_native_parser_streams_lazily() -> None:

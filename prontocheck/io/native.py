@@ -1,8 +1,9 @@
 r"""The native input format: JSON Lines, one model output on one problem per line.
 
-Each line is a JSON object with ``context``, ``query`` and ``output`` (strings), and optionally
-``gold_cot`` (a string or a list of strings), ``gold_label`` (a boolean, or ``"true"``/``"false"``/
-``"yes"``/``"no"`` in any case) and ``id``. Every other key is kept in the record's ``metadata``.
+Each line is a JSON object with ``context`` and ``query`` (strings), ``output`` (a string, or a list
+of step strings, read as one line each), and optionally ``gold_cot`` (a string or a list of strings),
+``gold_label`` (a boolean, or ``"true"``/``"false"``/``"yes"``/``"no"`` in any case) and ``id``.
+Every other key is kept in the record's ``metadata``.
 A field mapping renames the keys, with dotted paths into nested objects (and integer steps into
 lists): ``{"output": "response", "context": "doc.question"}``.
 
@@ -123,15 +124,24 @@ def _string(obj: Mapping[str, Any], mapping: Mapping[str, str], name: str) -> st
     return value
 
 
-def _gold_cot(obj: Mapping[str, Any], mapping: Mapping[str, str]) -> str | tuple[str, ...] | None:
-    value = _field(obj, mapping, "gold_cot")
-    if value is _MISSING or value is None:
-        return None
-    if isinstance(value, str):
-        return value
+def _text_or_steps(obj: Mapping[str, Any], mapping: Mapping[str, str], name: str) -> Any:
+    """A string, a list of strings (as a tuple), or, for an optional field, the missing sentinel or ``None``."""
+    value = _field(obj, mapping, name)
     if isinstance(value, list) and all(isinstance(s, str) for s in value):
         return tuple(value)
-    raise _BadRecord(f"field {_describe(mapping, 'gold_cot')} must be a string or a list of strings, got {show(value)}")
+    if isinstance(value, str) or (name not in REQUIRED and (value is _MISSING or value is None)):
+        return value
+    raise _BadRecord(f"field {_describe(mapping, name)} must be a string or a list of strings, got {show(value)}")
+
+
+def _output(obj: Mapping[str, Any], mapping: Mapping[str, str]) -> str:
+    value = _text_or_steps(obj, mapping, "output")
+    return value if isinstance(value, str) else "\n".join(value)  # a line break ends a sentence
+
+
+def _gold_cot(obj: Mapping[str, Any], mapping: Mapping[str, str]) -> str | tuple[str, ...] | None:
+    value = _text_or_steps(obj, mapping, "gold_cot")
+    return None if value is _MISSING else value
 
 
 def record_from_object(
@@ -151,7 +161,7 @@ def record_from_object(
     try:
         context = _string(obj, mapping, "context")
         query = _string(obj, mapping, "query")
-        output = _string(obj, mapping, "output")
+        output = _output(obj, mapping)
         gold_cot = _gold_cot(obj, mapping)
         raw_label = _field(obj, mapping, "gold_label")
         try:
