@@ -72,6 +72,13 @@ FORMS = [
     ("Fae is a wumpus and Fae is a yumpus.", "wumpus(Fae) ∧ yumpus(Fae)"),
     ("Fae is not a wumpus and Fae is not a yumpus.", "¬wumpus(Fae) ∧ ¬yumpus(Fae)"),
     ("Fae is not a wumpus or a yumpus.", "¬wumpus(Fae) ∧ ¬yumpus(Fae)"),
+    # clause lists, as a proof by contradiction with three cases concludes
+    ("Fae is not a wumpus, Fae is not a yumpus, and Fae is not a dumpus.",
+     "¬wumpus(Fae) ∧ ¬yumpus(Fae) ∧ ¬dumpus(Fae)"),
+    ("Fae is a wumpus, Fae is kind, Fae is a dumpus and Fae is a rompus.",
+     "wumpus(Fae) ∧ kind(Fae) ∧ dumpus(Fae) ∧ rompus(Fae)"),
+    ("Fae is a wumpus and a yumpus, Fae is kind, and Fae is a dumpus.",
+     "wumpus(Fae) ∧ yumpus(Fae) ∧ kind(Fae) ∧ dumpus(Fae)"),
     ("Fae is not an angry vumpus.", "¬angry(Fae) ∨ ¬vumpus(Fae)"),
     ("Therefore, Fae is a yumpus.", "yumpus(Fae)"),
     ("However, Fae is a yumpus.", "yumpus(Fae)"),
@@ -104,7 +111,8 @@ def test_queries() -> None:
         parse_statement("True or false: Fae is a cat.")
 
 
-@pytest.mark.parametrize("sentence", ["Fae likes cheese.", "Fae has a tail.", "Is Fae a wumpus?", "Fae is", ""])
+@pytest.mark.parametrize("sentence", ["Fae likes cheese.", "Fae has a tail.", "Is Fae a wumpus?", "Fae is", "",
+                                      "Fae is a wumpus, Fae is a yumpus."])  # a comma splice is not a list
 def test_unparseable_sentences_raise_with_reason(sentence: str) -> None:
     with pytest.raises(UnparseableSentence) as e:
         parse_statement(sentence)

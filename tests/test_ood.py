@@ -122,6 +122,20 @@ def test_conjunct_order_does_not_matter() -> None:
     assert r.proof.strict and r.steps[-1].canonical
 
 
+def test_three_cases_conclude_with_a_clause_list() -> None:
+    # A width-3 proof by contradiction, its conclusion written as a model would extend the 2-wide one.
+    context = "Everything that is a lempus, a timpus, or a sterpus is a bompus. Rex is not a bompus."
+    cases = " ".join(
+        f"Assume Rex is a {x}. Rex is a lempus, a timpus, or a sterpus. Everything that is a lempus, a timpus, "
+        f"or a sterpus is a bompus. Rex is a bompus. This contradicts with Rex is not a bompus. Rex is not a {x}."
+        for x in ("sterpus", "timpus", "lempus"))
+    gold = cases + " Rex is not a sterpus, a timpus, or a lempus."
+    p = Problem(context, "Prove: Rex is not a sterpus, a timpus, or a lempus.", gold_cot=gold)
+    r = check(p, cases + " Rex is not a sterpus, Rex is not a timpus, and Rex is not a lempus.")
+    assert r.proof.strict and all(s.canonical for s in r.steps)
+    assert r.steps[-1].formula == "¬sterpus(Rex) ∧ ¬timpus(Rex) ∧ ¬lempus(Rex)"
+
+
 def test_since_sentence_makes_two_steps() -> None:
     r = check(problem("modus-ponens"), "Since Alex is a shumpus, Alex is large.")
     assert [s.formula for s in r.steps] == ["shumpus(Alex)", "large(Alex)"]

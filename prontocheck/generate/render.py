@@ -141,8 +141,8 @@ def _fact_forms(formula: Formula, lexicon: Lexicon) -> list[str]:
         positive = [(p, True) for p, _ in lits]
         if kind == "and":  # ¬A ∧ ¬B: "Fae is not a A and Fae is not a B" (the original's clause coordination)
             clauses = [f"{name} is not {lexicon[p].singular()}" for p, _ in lits]
-            forms = [coordinate(clauses, "and") + "."] if len(lits) == 2 else []
-            return forms + [f"{name} is not {coordinate([lexicon[p].singular() for p, _ in lits], 'or')}."]
+            return [coordinate(clauses, "and") + ".",
+                    f"{name} is not {coordinate([lexicon[p].singular() for p, _ in lits], 'or')}."]
         return [f"{name} is not {p}." for p in _phrases("and", positive, lexicon, plural=False)]
     if kind == "lit":
         return [f"{name} is not {lexicon[lits[0][0]].singular()}."]

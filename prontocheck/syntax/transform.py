@@ -192,6 +192,10 @@ class SentenceTransformer(Transformer[Token, object]):
             return and_(_apply_negated(head, entity, nots), clause)
         return _apply_negated(phrase, entity, nots)
 
+    def clause_list(self, *facts: Formula) -> Formula:
+        # "Fae is not a wumpus, Fae is not a yumpus, and Fae is not a dumpus"
+        return and_(*facts)
+
     def every_rule(self, noun: _Concepts, nots: int, phrase: _Concepts | _List) -> Formula:
         return rule(_apply(noun, X), _apply_negated(phrase, X, nots))
 

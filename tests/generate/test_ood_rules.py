@@ -126,6 +126,9 @@ def test_one_hop_wording_follows_the_original() -> None:
     pbc = first("proof-by-contradiction")
     assert re.fullmatch(r"Prove: (\w+) is not an? \w+ and \1 is not an? \w+\.", pbc.query)  # type: ignore
     assert pbc.gold_cot[4].startswith("This contradicts with ")  # type: ignore[attr-defined]
+    wide = next(generate(GeneratorConfig(1, rule="proof-by-contradiction", distractors="none", query="prove",
+                                         width=3), 1, seed=4))
+    assert re.fullmatch(r"Prove: (\w+) is not an? \w+, \1 is not an? \w+, and \1 is not an? \w+\.", wide.query)
 
 
 def test_negated_compound_queries_read_as_the_negation() -> None:
