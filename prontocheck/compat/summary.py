@@ -195,7 +195,8 @@ class OriginalFigures:
             parts.append(f"{len(self.crashes)} example(s) on which it fails (first: {self.crashes[0][0]}: "
                          f"{self.crashes[0][1]})")
         return (f"The original analyzer would have stopped on {self.source}: " + "; ".join(parts)
-                + ". These figures leave the refused sentences out, as the shipped .out files do.")
+                + ". These figures leave the refused sentences out (as the original does with its stop "
+                "switched off).")
 
     def to_json(self) -> dict[str, Any]:
         """The figures as JSON (counts and the proof accuracies under prontocheck's metric names)."""
