@@ -7,14 +7,18 @@ from pathlib import Path
 import pytest
 
 from prontocheck import Problem, check
+from prontocheck.generate import GeneratorConfig, generate
+from prontocheck.generate.rules import OOD_RULES
 from prontocheck.io import Record, read_records
 from prontocheck.prontoqa.accuracy import natural_accuracies, proof_accuracies
 from prontocheck.prontoqa.check import _step_inputs
-from prontocheck.prontoqa.natural import classify_natural
+from prontocheck.prontoqa.derive import derive_natural
+from prontocheck.prontoqa.natural import classify_natural, skey
 from prontocheck.prontoqa.problem import prepare
-from prontocheck.prontoqa.results import Validity
-from prontocheck.prontoqa.steps import classify_steps
+from prontocheck.prontoqa.results import BROAD, STRICT, Validity
+from prontocheck.prontoqa.steps import StepInput, classify_steps
 from prontocheck.syntax.text import split_output
+from prontocheck.syntax.transform import negation_normal
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 
@@ -205,3 +209,67 @@ def test_broad_accuracy_takes_one_modus_tollens_when_the_strict_derivation_is_lo
     natural = natural_accuracies(pp.theory, inputs, [True] * len(inputs), pp.goal)
     assert natural.to_json() == {"strict": False, "non_atomic": True, "broad": True, "valid": True}
     assert check(p, out).proof == natural  # the fast path agrees
+
+
+# --- derived gold proofs (records without gold_cot) ----------------------------------------------
+
+
+def _keys(formulas: object) -> set[object]:
+    return {skey(f) for f in formulas}  # type: ignore[attr-defined]
+
+
+def _same_gold(problem: Problem) -> bool:
+    """The gold derived without ``gold_cot`` states what the given one states, and assumes the same."""
+    given, derived = prepare(problem), prepare(Problem(problem.context, problem.query))
+    assert derived.gold_source == "derived", derived.warnings
+    return (_keys(given.gold), _keys(given.gold_assumptions)) == (_keys(derived.gold), _keys(derived.gold_assumptions))
+
+
+def _derived_proof_is_canonical(problem: Problem) -> int:
+    """Check the derived proof as an output against itself; its number of lines."""
+    prepared = prepare(Problem(problem.context, problem.query))
+    assert prepared.query is not None
+    lines = (derive_natural(prepared.theory, prepared.query.formula)
+             or derive_natural(prepared.theory, negation_normal(prepared.query.formula)))
+    assert lines is not None
+    inputs = [StepInput(str(line), line.formula, kind=line.kind) for line in lines]
+    steps = classify_natural(prepared.theory, prepared.gold, prepared.gold_assumptions, inputs)
+    assert [s.kind for s in steps if not s.canonical] == []
+    valid = [s.validity in (STRICT, BROAD) for s in steps]
+    assert natural_accuracies(prepared.theory, inputs, valid, prepared.goal).to_json() == {
+        "strict": True, "non_atomic": True, "broad": True, "valid": True}
+    return len(lines)
+
+
+@pytest.mark.parametrize("name", list(GOLD))
+def test_derived_gold_of_every_rule_is_the_given_one(name: str) -> None:
+    assert _same_gold(problem(name))
+    _derived_proof_is_canonical(problem(name))
+    r = check(Problem(*GOLD[name][:2]), GOLD[name][2])  # the given gold, checked against the derived one
+    assert r.gold.source == "derived" and all(s.canonical for s in r.steps) and r.proof.strict
+
+
+def test_derived_gold_is_the_given_one_on_real_ood_problems() -> None:
+    records = _records("prontoqa-ood-onehop/*/*.log.gz")
+    assert len(records) == 3200
+    assert [r.id for r in records if not _same_gold(r.problem)] == []
+
+
+@pytest.mark.parametrize("rule", OOD_RULES)
+def test_derived_gold_of_generated_problems_is_canonical_and_short(rule: str) -> None:
+    settings = [(1, 2), (2, 3), (3, 2)] if rule != "composed" else [(3, 2), (4, 2)]
+    for hops, width in settings:
+        config = GeneratorConfig(hops, distractors="relevant", query="prove", rule=rule, width=width,
+                                 rule_types=2 if rule == "composed" else 1)
+        for ex in generate(config, 6, seed=hops * 10 + width):
+            lines = _derived_proof_is_canonical(ex.problem)
+            assert lines <= len(prepare(ex.problem).gold_shown) + 1, ex.problem
+            r = check(Problem(ex.problem.context, ex.problem.query), ex.answer_text)
+            assert all(s.canonical for s in r.steps) or not _same_gold(ex.problem)
+
+
+def test_no_derived_gold_when_the_context_proves_neither() -> None:
+    p = prepare(Problem("Everything that is a lempus or an impus is a shumpus. Fae is a shumpus.",
+                        "Prove: Fae is an impus."))
+    assert (p.gold_source, p.gold) == ("none", ())
+    assert p.warnings == ("no gold proof: the context proves neither the query nor its negation",)

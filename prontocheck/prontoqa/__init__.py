@@ -2,7 +2,8 @@
 
 from prontocheck.prontoqa.accuracy import proof_accuracies
 from prontocheck.prontoqa.check import check, check_batch
-from prontocheck.prontoqa.problem import PreparedProblem, Problem, derive_gold, prepare
+from prontocheck.prontoqa.derive import ProofLine, derive_gold, derive_natural
+from prontocheck.prontoqa.problem import PreparedProblem, Problem, prepare
 from prontocheck.prontoqa.results import (
     METRICS,
     ExampleResult,
@@ -18,6 +19,6 @@ from prontocheck.prontoqa.steps import StepInput, classify_steps
 
 __all__ = [
     "METRICS", "ExampleResult", "FirstError", "GoldInfo", "LabelResult", "PreparedProblem", "Problem",
-    "ProofResult", "StepInput", "StepResult", "Utility", "Validity", "check", "check_batch", "classify_steps",
-    "derive_gold", "prepare", "proof_accuracies",
+    "ProofLine", "ProofResult", "StepInput", "StepResult", "Utility", "Validity", "check", "check_batch",
+    "classify_steps", "derive_gold", "derive_natural", "prepare", "proof_accuracies",
 ]

@@ -6,12 +6,21 @@ so checking many outputs of the same problem (GRPO-style rollouts) pays for it o
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from prontocheck.engine.theory import Theory, as_ground_literal, ground
+from prontocheck.engine.theory import Theory
 from prontocheck.errors import UnparseableSentence
 from prontocheck.logic.formulas import Formula
+from prontocheck.prontoqa.derive import (
+    ASSUME,
+    CONTRADICTION,
+    STATEMENT,
+    ProofLine,
+    derive_gold,
+    derive_natural,
+)
 from prontocheck.prontoqa.natural import skey
 from prontocheck.syntax.forms import Assumption, Contradiction, Query, Since
 from prontocheck.syntax.sentences import parse_query, parse_sentence, parse_statement
@@ -71,35 +80,20 @@ def _describe(error: UnparseableSentence) -> str:
     return f"{error.sentence!r}: {error.reason}"
 
 
-def derive_gold(theory: Theory, target: Formula) -> tuple[Formula, ...] | None:
-    """The shortest strict proof of a ground literal: fact, rule, fact, …, target.
-
-    >>> from prontocheck.syntax import parse_statement as p
-    >>> t = Theory.from_axioms([p("Every cat is a carnivore."), p("Fae is a cat.")])
-    >>> [str(f) for f in derive_gold(t, p("Fae is a carnivore."))]
-    ['cat(Fae)', '∀x(cat(x) → carnivore(x))', 'carnivore(Fae)']
-    """
-    lit = as_ground_literal(target)
-    if lit is None:
-        return (target,) if target in theory else None
-    key, constant = lit
-    sources = sorted(theory.facts.get(constant, ()))
-    path = theory.shortest_path(sources, key)
-    if path is None:
-        return None
-    chain: list[Formula] = [ground(path[0], constant)]
-    for a, b in zip(path, path[1:]):
-        chain.append(theory.graph.edges[a, b]["formula"])
-        chain.append(ground(b, constant))
-    return tuple(chain)
-
-
 @dataclass(frozen=True, slots=True)
 class _Gold:
     statements: tuple[Formula, ...]
     assumptions: tuple[Formula, ...]
     shown: tuple[str, ...]
     label: bool | None
+
+
+def _gold(lines: Iterable[ProofLine], label: bool | None) -> _Gold | None:
+    """A gold proof's statements (goal last), assumptions and printed lines; ``None`` if it states nothing."""
+    lines = tuple(lines)
+    statements = tuple(line.formula for line in lines if line.kind == STATEMENT and line.formula is not None)
+    assumptions = tuple(line.formula for line in lines if line.kind == ASSUME and line.formula is not None)
+    return _Gold(statements, assumptions, tuple(str(line) for line in lines), label) if statements else None
 
 
 def _given_gold(problem: Problem, warnings: list[str]) -> _Gold | None:
@@ -111,9 +105,7 @@ def _given_gold(problem: Problem, warnings: list[str]) -> _Gold | None:
         texts, label = list(problem.gold_cot), None
         if texts and (from_text := split_output(texts[-1])).answer is not None and not from_text.steps:
             texts, label = texts[:-1], from_text.answer
-    statements: list[Formula] = []
-    assumptions: list[Formula] = []
-    shown: list[str] = []
+    lines: list[ProofLine] = []
     for text in texts:
         try:
             sentence = parse_sentence(text)
@@ -121,15 +113,30 @@ def _given_gold(problem: Problem, warnings: list[str]) -> _Gold | None:
             warnings.append(f"gold chain of thought sentence does not parse, gold derived instead: {_describe(e)}")
             return None
         if isinstance(sentence, Assumption):
-            assumptions.append(sentence.formula)
-            shown.append(f"assume {sentence.formula}")
+            lines.append(ProofLine(ASSUME, sentence.formula))
         elif isinstance(sentence, Contradiction):
-            shown.append("⊥" if sentence.formula is None else f"⊥ ({sentence.formula})")
+            lines.append(ProofLine(CONTRADICTION, sentence.formula))
         else:
-            for f in sentence.statements() if isinstance(sentence, Since) else (sentence,):
-                statements.append(f)
-                shown.append(str(f))
-    return _Gold(tuple(statements), tuple(assumptions), tuple(shown), label) if statements else None
+            lines.extend(ProofLine(STATEMENT, f) for f in (sentence.statements() if isinstance(sentence, Since)
+                                                          else (sentence,)))
+    return _gold(lines, label)
+
+
+def _derived_gold(theory: Theory, query: Query, warnings: list[str]) -> _Gold | None:
+    """The shortest strict proof of the query or its negation: modus ponens first, then the OOD rules."""
+    targets = (query.formula, negation_normal(query.formula))
+    proofs: list[tuple[ProofLine, ...]] = [
+        tuple(ProofLine(STATEMENT, f) for f in p) for p in (derive_gold(theory, t) for t in targets) if p
+    ]
+    if not proofs:
+        proofs = [p for p in (derive_natural(theory, t) for t in targets) if p is not None]
+    if len(proofs) == 2:
+        warnings.append("the context proves both the query and its negation; the shorter proof is the gold")
+    if not proofs:
+        warnings.append("no gold proof: the context proves neither the query nor its negation")
+        return None
+    shortest: tuple[ProofLine, ...] = min(proofs, key=len)
+    return _gold(shortest, None)
 
 
 def _prepare(problem: Problem) -> PreparedProblem:
@@ -152,24 +159,18 @@ def _prepare(problem: Problem) -> PreparedProblem:
     assumptions: tuple[Formula, ...] = ()
     shown: tuple[str, ...] = ()
     source, label = "none", problem.gold_label
-    given = _given_gold(problem, warnings) if problem.gold_cot else None
-    if given is not None:
-        gold, assumptions, shown, source = given.statements, given.assumptions, given.shown, "given"
-        label = label if label is not None else given.label
+    found = _given_gold(problem, warnings) if problem.gold_cot else None
+    if found is not None:
+        source = "given"
     elif query is not None:
-        proofs = [p for p in (derive_gold(theory, f) for f in (query.formula, negation_normal(query.formula))) if p]
-        if len(proofs) == 2:
-            warnings.append("the context proves both the query and its negation; the shorter proof is the gold")
-        if proofs:
-            gold, source = min(proofs, key=len), "derived"
-            shown = tuple(str(f) for f in gold)
-        else:
-            warnings.append(
-                "no gold proof: neither the query nor its negation has a modus-ponens proof from the context "
-                "(give gold_cot for proofs that need other rules)"
-            )
+        found, source = _derived_gold(theory, query, warnings), "derived"
     elif problem.gold_cot is None:
         warnings.append("no gold chain of thought and no parseable query: proofs cannot be checked")
+    if found is not None:
+        gold, assumptions, shown = found.statements, found.assumptions, found.shown
+        label = label if label is not None else found.label
+    else:
+        source = "none"
 
     if query is not None and query.kind == "prove":
         label = None
