@@ -308,3 +308,34 @@ def test_the_original_ood_data_lints_clean_with_its_rule_names() -> None:
     for key, paths in files.items():
         for record in read_records(str(paths[0])):
             assert lint_problem(record.problem, hops=1, rule=names[key]) == (), (key, record.id)  # type: ignore
+
+
+LOG = """Q: Every cat is a carnivore. Fae is a cat. True or false: Fae is a carnivore.
+A: Fae is a cat. Every cat is a carnivore. Fae is a carnivore. True
+
+Predicted answer: Fae is a cat. Fae is a carnivore. True
+
+Expected answer: Fae is a cat. Every cat is a carnivore. Fae is a carnivore. True
+n: 1, (beta prior) mean: 0.5
+Q: Every cat is a carnivore. Fae is a cat. True or false: Fae is a carnivore.
+A:
+
+Predicted answer: False
+
+Expected answer: Fae is a cat. Every cat is a carnivore. Fae is a carnivore. False
+n: 2, (beta prior) mean: 0.5
+"""
+
+
+def test_lint_reads_the_original_experiment_log(tmp_path: Path) -> None:
+    # The questions and expected answers of a log, as run_experiment.py writes it (the second has a wrong label).
+    path = tmp_path / "run.log.gz"
+    with gzip.open(path, "wt", encoding="utf-8") as f:
+        f.write(LOG)
+    report = lint_file(str(path))
+    assert report.records == 2
+    # a log record's line is that of its "Predicted answer:"
+    assert [(f.check, f.line, f.id) for f in report.findings] == [("label", 11, f"{path}:2")]
+    data = Path(__file__).resolve().parents[2] / "shared" / "data" / "prontoqa-v1-llama"
+    for log in sorted(data.glob("*/*.log.gz"))[:4]:
+        assert lint_file(str(log)).findings == [], log

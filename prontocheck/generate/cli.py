@@ -123,7 +123,8 @@ def lint_command(inputs: tuple[str, ...], ignore: tuple[str, ...], output: IO[st
     """Check that every question of a data set is sound.
 
     FILE is native JSONL (context, query, gold_cot, gold_label, and optionally hops, distractors,
-    unprovable) or the original PrOntoQA JSON, optionally compressed; '-' reads standard input.
+    unprovable), the original PrOntoQA JSON, or the original experiment log (its questions and
+    expected answers), optionally compressed; '-' reads standard input.
     Each finding names the file, line, example id and check. Exit code 1 if there is any finding.
     """
     from prontocheck.testing.dataset import LintReport, lint_file

@@ -1,4 +1,5 @@
-"""Reading data sets to lint: native JSON Lines (``output`` not needed) and the original PrOntoQA JSON.
+"""Reading data sets to lint: native JSON Lines (``output`` not needed), the original PrOntoQA JSON,
+and the original experiment log (its questions and expected answers).
 
 Unlike :func:`prontocheck.io.read_records`, which reads model outputs to analyse, this reads the
 questions themselves: a record needs ``context`` and ``query``; ``gold_cot``, ``gold_label`` and
@@ -18,10 +19,12 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Collection, Iterator, Mapping
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from prontocheck.io.original import parse_log
+from prontocheck.io.records import RecordError
 from prontocheck.io.streams import iter_lines, open_text
 from prontocheck.testing.checks import Finding, check_names, lint_record
 
@@ -98,6 +101,17 @@ def _json_lines(lines: Iterator[tuple[int, str]], name: str) -> Iterator[Dataset
                     yield from _from_original(example, key, name, number)
 
 
+def _log(lines: Iterable[str], name: str) -> Iterator[DatasetRecord | Finding]:
+    for item in parse_log(lines, name):
+        if isinstance(item, RecordError):
+            yield Finding("record", item.reason, item.id, name, item.line)
+            continue
+        p = item.problem
+        record = {"context": p.context, "query": p.query, "gold_cot": p.gold_cot, "gold_label": p.gold_label,
+                  "id": item.id}
+        yield DatasetRecord(record, item.id, name, item.line)
+
+
 def _whole_file(text: str, name: str) -> Iterator[DatasetRecord | Finding]:
     try:
         obj = json.loads(text)
@@ -137,6 +151,8 @@ def read_dataset(path: str) -> Iterator[DatasetRecord | Finding]:
             whole = first.startswith(("{", "["))
         if whole:
             yield from _whole_file("".join(t for _, t in head) + "".join(t for _, t in numbered), path)
+        elif first and not first.startswith(("{", "[")):  # not JSON: the experiment log
+            yield from _log((t for _, t in [*head, *numbered]), path)
         else:
             yield from _json_lines(iter([*head, *numbered]), path)
 
