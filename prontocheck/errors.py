@@ -73,3 +73,7 @@ class InputError(ProntocheckError):
 
 class UsageError(ProntocheckError, ValueError):
     """A bad argument to a library function (an unknown field name, metric, format)."""
+
+
+class SpecError(ProntocheckError, ValueError):
+    """A problem spec for a reward function that cannot be read (see :mod:`prontocheck.rewards`)."""

@@ -1,0 +1,18 @@
+"""Reward functions for reinforcement learning on PrOntoQA-style problems.
+
+:func:`score` is the library form; :mod:`prontocheck.rewards.verl` and :mod:`prontocheck.rewards.trl`
+adapt it to the call signatures of verl and TRL. All are module-level and picklable, keep no state
+beyond the parse caches, and never raise on bad data.
+"""
+
+from prontocheck.rewards.core import (
+    MODES,
+    REWARD_KEYS,
+    RewardResult,
+    SpecError,
+    clean_completion,
+    problem_from_spec,
+    score,
+)
+
+__all__ = ["MODES", "REWARD_KEYS", "RewardResult", "SpecError", "clean_completion", "problem_from_spec", "score"]

@@ -1,0 +1,185 @@
+"""Rewards for reinforcement learning: one completion on one problem, scored in [0, 1].
+
+The problem travels with the rollout as a *problem spec*: a JSON object (or its text) with
+``context`` (a string or a list of sentences), ``query``, and optionally ``gold_label`` (or
+``answer``) and ``gold_cot``; a bare ``"True"``/``"False"`` is an answer-only spec. The completion is
+cleaned of chat special tokens (``<|im_end|>``, ``</s>``) and ``<think>``/``<answer>`` tags (their
+text is kept), then checked under the paper profile.
+
+Modes: ``answer`` (the label is right), ``proof`` (the proof is correct under ``metric``), ``both``
+(the default: both; a ``Prove:`` query has no label, so the proof alone), and ``partial`` (the mean of
+label correctness, proof correctness and the share of canonical steps, over those that apply).
+
+Scoring never raises: a spec that cannot be read scores ``0.0`` with the reason in ``parse_error``.
+Every result has the same keys (:data:`REWARD_KEYS`), as RL loggers need.
+
+>>> spec = {"context": "Every cat is a carnivore. Fae is a cat.", "query": "True or false: Fae is a carnivore.",
+...         "gold_label": True}
+>>> r = score(spec, "<think>Fae is a cat. Every cat is a carnivore. Fae is a carnivore.</think><answer>True</answer>")
+>>> r.score, r.answer_correct, r.proof_valid, r.n_steps
+(1.0, True, True, 3)
+>>> score(spec, "Fae is a carnivore. True").score  # right answer, skipped step: not a strict proof
+0.0
+>>> score(spec, "Fae is a carnivore. True", mode="partial").score  # (answer 1 + proof 0 + canonical 0) / 3
+0.3333333333333333
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from prontocheck.errors import SpecError, UsageError
+from prontocheck.prontoqa.check import check
+from prontocheck.prontoqa.problem import Problem
+from prontocheck.prontoqa.results import INVALID, METRICS, MISLEADING, STRICT, UNPARSEABLE
+from prontocheck.syntax.text import answer_of, split_output
+
+MODES = ("both", "answer", "proof", "partial")
+"""The reward modes; ``both`` is the default."""
+
+REWARD_KEYS = ("score", "answer_correct", "proof_valid", "n_steps", "n_invalid", "n_misleading", "n_non_atomic",
+               "parse_error")
+"""The keys of :meth:`RewardResult.to_dict`, the same for every completion."""
+
+_SPECIAL = re.compile(r"<\|[^|<>]{1,40}\|>|</?s>|</?(?:think|answer|reasoning|thinking)>", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class RewardResult:
+    """The score of one completion, with the diagnostics RL loggers record.
+
+    Attributes:
+        score: the reward in [0, 1].
+        answer_correct: the label is right; ``None`` without a gold label.
+        proof_valid: the proof is correct under the metric; ``None`` in answer-only mode.
+        n_steps: the steps of the chain of thought.
+        n_invalid: invalid or unparseable steps.
+        n_misleading: misleading steps.
+        n_non_atomic: strict but non-atomic steps (skipped inferences).
+        parse_error: why the spec could not be read, or ``""``.
+    """
+
+    score: float
+    answer_correct: bool | None = None
+    proof_valid: bool | None = None
+    n_steps: int = 0
+    n_invalid: int = 0
+    n_misleading: int = 0
+    n_non_atomic: int = 0
+    parse_error: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The result as a dict with the keys :data:`REWARD_KEYS` (booleans as 1.0/0.0, absent as ``None``)."""
+        def num(b: bool | None) -> float | None:
+            return None if b is None else float(b)
+
+        return {"score": self.score, "answer_correct": num(self.answer_correct), "proof_valid": num(self.proof_valid),
+                "n_steps": self.n_steps, "n_invalid": self.n_invalid, "n_misleading": self.n_misleading,
+                "n_non_atomic": self.n_non_atomic, "parse_error": self.parse_error}
+
+
+def clean_completion(text: str) -> str:
+    """Drop chat special tokens and reasoning/answer tags, keeping their text (a tag ends a sentence).
+
+    >>> clean_completion("<think>Fae is a cat.</think> <answer>True</answer><|im_end|>")
+    'Fae is a cat.\\n \\nTrue'
+    """
+    return _SPECIAL.sub("\n", text).strip()
+
+
+def problem_from_spec(spec: object) -> Problem | bool:
+    """Read a problem spec: a :class:`Problem`, or the gold label of an answer-only spec.
+
+    Raises:
+        SpecError: the spec is none of the accepted forms.
+    """
+    if isinstance(spec, Problem | bool):
+        return spec
+    if isinstance(spec, str):
+        return _from_text(spec)
+    if isinstance(spec, Mapping):
+        return _from_mapping(spec)
+    raise SpecError(f"a problem spec is a JSON object, its text, or True/False; got {type(spec).__name__}")
+
+
+@lru_cache(maxsize=4096)
+def _from_text(text: str) -> Problem | bool:
+    stripped = text.strip()
+    if (label := answer_of(stripped)) is not None:
+        return label
+    try:
+        obj = json.loads(stripped)
+    except json.JSONDecodeError as e:
+        raise SpecError(f"a problem spec must be JSON or True/False: {e}") from None
+    if not isinstance(obj, dict):
+        raise SpecError(f"a problem spec must be a JSON object, got {type(obj).__name__}")
+    return _from_mapping(obj)
+
+
+def _from_mapping(obj: Mapping[str, Any]) -> Problem:
+    context, query = obj.get("context"), obj.get("query")
+    if isinstance(context, list) and all(isinstance(s, str) for s in context):
+        context = "\n".join(context)  # a line break ends a sentence: the items stay apart
+    if not isinstance(context, str) or not isinstance(query, str):
+        raise SpecError("a problem spec needs 'context' (a string or a list of strings) and 'query' (a string)")
+    gold_cot = obj.get("gold_cot")
+    if isinstance(gold_cot, list) and all(isinstance(s, str) for s in gold_cot):
+        gold_cot = tuple(gold_cot)
+    elif gold_cot is not None and not isinstance(gold_cot, str):
+        raise SpecError("'gold_cot' must be a string or a list of strings")
+    raw = obj.get("gold_label", obj.get("answer"))
+    label = raw if isinstance(raw, bool) or raw is None else answer_of(str(raw))
+    if raw is not None and label is None:
+        raise SpecError(f"'gold_label' must be true or false, got {raw!r}")
+    return Problem(context, query, gold_cot, label)
+
+
+def score(spec: object, completion: str, *, mode: str = "both", metric: str = "strict") -> RewardResult:
+    """Score one completion on the problem a spec describes (see the module doc).
+
+    Args:
+        spec: a problem spec (a mapping, its JSON text, ``"True"``/``"False"``, or a :class:`Problem`).
+        completion: the model's text.
+        mode: ``both``, ``answer``, ``proof`` or ``partial``.
+        metric: the proof accuracy that counts: ``strict``, ``non_atomic``, ``broad`` or ``valid``.
+
+    Raises:
+        UsageError: an unknown mode or metric (a configuration error, raised at once).
+    """
+    if mode not in MODES:
+        raise UsageError(f"unknown reward mode {mode!r}; valid modes: {', '.join(MODES)}")
+    if metric not in METRICS:
+        raise UsageError(f"unknown metric {metric!r}; valid metrics: {', '.join(METRICS)}")
+    try:
+        problem = problem_from_spec(spec)
+    except SpecError as e:
+        return RewardResult(0.0, parse_error=str(e))
+    text = clean_completion(completion)
+    if isinstance(problem, bool):  # answer-only: the last answer sentence
+        right = split_output(text).answer == problem
+        return RewardResult(float(right) if mode != "proof" else 0.0, answer_correct=right)
+    result = check(problem, text)
+    steps = result.steps
+    answer = result.label.correct
+    proof = getattr(result.proof, metric)
+    canonical = sum(s.canonical for s in steps) / len(steps) if steps else 0.0
+    if mode == "answer":
+        value = float(bool(answer))
+    elif mode == "proof" or (mode == "both" and answer is None):
+        value = float(proof)
+    elif mode == "both":
+        value = float(bool(answer) and proof)
+    else:
+        parts = [float(proof), canonical] + ([] if answer is None else [float(answer)])
+        value = sum(parts) / len(parts)
+    return RewardResult(
+        value, answer, proof, len(steps),
+        sum(s.validity in (INVALID, UNPARSEABLE) for s in steps),
+        sum(s.utility is MISLEADING for s in steps),
+        sum(s.validity is STRICT and s.atomic is False for s in steps),
+    )

@@ -1,0 +1,87 @@
+"""TRL reward functions for ``GRPOTrainer(reward_funcs=[...])``.
+
+TRL calls a reward function with the ``prompts``, the ``completions`` (strings, or chat messages in
+the conversational format) and every other dataset column as a keyword list. The problem spec is
+read from a ``problem`` column (a mapping or its JSON text), or from ``context``, ``query`` and
+optionally ``gold_label`` / ``gold_cot`` columns. A row without a usable spec scores ``None`` (TRL's
+"not applicable"), never an exception.
+
+:func:`proof_reward` uses the defaults (mode ``both``, metric ``strict``); for other settings pass a
+:class:`ProofReward` instance (picklable, as TRL's asynchronous trainer requires).
+
+>>> rewards = proof_reward(
+...     prompts=["..."], completions=[[{"role": "assistant", "content": "Fae is a cat. Every cat is a feline. "
+...                                                                      "Fae is a feline. True"}]],
+...     context=["Every cat is a feline. Fae is a cat."], query=["True or false: Fae is a feline."])
+>>> rewards
+[1.0]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from prontocheck.errors import UsageError
+from prontocheck.prontoqa.results import METRICS
+from prontocheck.rewards.core import MODES, score
+
+_COLUMNS = ("context", "query", "gold_label", "gold_cot")
+
+
+def _text(completion: object) -> str | None:
+    """A completion's text: a string, or the last assistant message of a conversation."""
+    if isinstance(completion, str):
+        return completion
+    if isinstance(completion, Sequence):
+        for message in reversed(completion):
+            if isinstance(message, Mapping) and message.get("role", "assistant") == "assistant":
+                content = message.get("content")
+                return content if isinstance(content, str) else None
+    return None
+
+
+def _specs(n: int, kwargs: Mapping[str, Any]) -> list[object]:
+    if "problem" in kwargs:
+        return list(kwargs["problem"])
+    columns = {c: kwargs[c] for c in _COLUMNS if c in kwargs}
+    if "context" not in columns or "query" not in columns:
+        return [None] * n
+    return [{c: values[i] for c, values in columns.items()} for i in range(n)]
+
+
+@dataclass(frozen=True)
+class ProofReward:
+    """A configured TRL reward function: ``ProofReward(mode="partial", metric="valid")``."""
+
+    mode: str = "both"
+    metric: str = "strict"
+
+    def __post_init__(self) -> None:
+        if self.mode not in MODES or self.metric not in METRICS:
+            raise UsageError(f"mode must be one of {', '.join(MODES)} and metric one of {', '.join(METRICS)}")
+
+    @property
+    def __name__(self) -> str:  # TRL logs a reward under its function's name
+        return f"prontocheck_{self.mode}_{self.metric}"
+
+    def __call__(self, prompts: Sequence[object], completions: Sequence[object], **kwargs: Any) -> list[float | None]:
+        """One reward per completion, ``None`` where the row has no problem spec or no text."""
+        out: list[float | None] = []
+        for spec, completion in zip(_specs(len(completions), kwargs), completions, strict=True):
+            text = _text(completion)
+            if spec is None or text is None:
+                out.append(None)
+                continue
+            result = score(spec, text, mode=self.mode, metric=self.metric)
+            out.append(None if result.parse_error else result.score)
+        return out
+
+
+def proof_reward(prompts: Sequence[object], completions: Sequence[object], **kwargs: Any) -> list[float | None]:
+    """The default reward (answer and strict proof both right), as a module-level function."""
+    return _DEFAULT(prompts, completions, **kwargs)
+
+
+_DEFAULT = ProofReward()
