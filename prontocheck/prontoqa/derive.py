@@ -9,15 +9,16 @@ written as the PrOntoQA-OOD generator writes its gold proofs. Each line is one s
   is one conjunct of the rule's consequent);
 * the conjuncts, then the conjunction (and-introduction); a conjunct after the conjunction
   (and-elimination); one disjunct, then the disjunction (or-introduction);
-* proof by cases (or-elimination) over a known disjunction: for each case ``Assume`` it and prove the
-  goal, then restate the disjunction and conclude the goal;
-* proof by contradiction of ``¬α``: ``Assume α``, derive a fact whose negation is known, ``This
-  contradicts with`` that negation, then ``¬α``.
+* proof by cases (or-elimination) over a disjunction of the context, or one derived first: for each
+  case ``Assume`` it and prove the goal, then (re)state the disjunction and conclude the goal;
+* proof by contradiction of ``¬α``: ``Assume α``, derive a fact whose negation is known (from the
+  context, or derived before the assumption), ``This contradicts with`` that negation, then ``¬α``.
 
 An assumption is used without being restated, and the second case of a proof by cases proves its
 goal afresh (as the original's gold proofs do). Sub-goals are proved independently (a lemma two
 conjuncts could share is proved twice), and proofs by cases are not nested inside an assumption: the
-search stays at milliseconds, and finds the given gold proof on every OOD problem we have.
+search stays at milliseconds. On the 3,200 real PrOntoQA-OOD problems it states exactly what their
+gold proofs state; on composed problems it often finds a shorter proof than the generator's.
 
 >>> from prontocheck.engine.theory import Theory
 >>> from prontocheck.syntax import parse_statement as p
