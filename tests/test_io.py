@@ -139,6 +139,28 @@ def test_native_output_may_be_a_list_of_steps(tmp_path: Path) -> None:
     assert [s.text for s in result.steps] == steps[:3] and result.label.predicted is True
 
 
+def test_native_problem_spec_field_as_rl_dumps_carry_it(tmp_path: Path) -> None:
+    # A verl rollout dump: the spec the reward function read is in "gts", the completion in "output".
+    spec = {"context": [CTX], "query": QUERY, "gold_label": "True"}
+    lines = [
+        json.dumps({"input": "<|im_start|>user ...", "output": OUT, "gts": json.dumps(spec), "score": 1.0, "step": 3}),
+        json.dumps({"output": OUT, "gts": spec, "gold_label": False}),   # a field given on its own wins
+        json.dumps({"output": OUT, "gts": "True", "context": CTX, "query": QUERY}),  # answer-only spec
+        json.dumps({"output": OUT, "gts": "True"}),                      # ... needs context and query
+        json.dumps({"output": OUT, "gts": "{not json"}),
+    ]
+    path = write(tmp_path / "10.jsonl", "\n".join(lines) + "\n")
+    items = list(read_records(path, fields={"problem": "gts"}))
+    good = [r for r in items if isinstance(r, Record)]
+    assert [r.problem.gold_label for r in good] == [True, False, True]
+    assert good[0].problem.query == QUERY and good[0].metadata["step"] == 3 and "gts" not in good[0].metadata
+    assert check(good[0].problem, good[0].output).proof.strict
+    bad = errors(items)
+    assert [e.line for e in bad] == [4, 5]
+    assert str(bad[0]).endswith("missing field 'context'")
+    assert "field 'problem' (key 'gts'): a problem spec must be JSON or True/False" in str(bad[1])
+
+
 def test_native_parser_streams_lazily() -> None:
     endless = (native_line(id=i) + "\n" for i in itertools.count())
     first = list(itertools.islice(parse_native(endless, "inf"), 3))

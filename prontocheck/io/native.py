@@ -3,7 +3,9 @@ r"""The native input format: JSON Lines, one model output on one problem per lin
 Each line is a JSON object with ``context`` and ``query`` (strings), ``output`` (a string, or a list
 of step strings, read as one line each), and optionally ``gold_cot`` (a string or a list of strings),
 ``gold_label`` (a boolean, or ``"true"``/``"false"``/``"yes"``/``"no"`` in any case) and ``id``.
-Every other key is kept in the record's ``metadata``.
+Every other key is kept in the record's ``metadata``. A ``problem`` field may hold a problem spec
+(:mod:`prontocheck.prontoqa.spec`, as RL rollouts carry it) in place of ``context``, ``query`` and
+the gold fields; fields given on their own take precedence.
 A field mapping renames the keys, with dotted paths into nested objects (and integer steps into
 lists): ``{"output": "response", "context": "doc.question"}``.
 
@@ -22,12 +24,13 @@ import json
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from prontocheck.errors import UsageError
+from prontocheck.errors import SpecError, UsageError
 from prontocheck.io.records import Record, RecordError
 from prontocheck.prontoqa.problem import Problem
+from prontocheck.prontoqa.spec import problem_from_spec
 
-FIELDS = ("context", "query", "output", "gold_cot", "gold_label", "id")
-REQUIRED = ("context", "query", "output")
+FIELDS = ("context", "query", "output", "gold_cot", "gold_label", "id", "problem")
+REQUIRED = ("output",)
 _LABELS = {"true": True, "yes": True, "false": False, "no": False}
 _MISSING = object()
 
@@ -117,8 +120,12 @@ def _describe(mapping: Mapping[str, str], name: str) -> str:
     return repr(name) if key == name else f"{name!r} (key {key!r})"
 
 
-def _string(obj: Mapping[str, Any], mapping: Mapping[str, str], name: str) -> str:
+def _string(obj: Mapping[str, Any], mapping: Mapping[str, str], name: str, default: str | None = None) -> str:
     value = _field(obj, mapping, name)
+    if value is _MISSING and default is not None:
+        return default
+    if value is _MISSING:
+        raise _BadRecord(f"missing field {_describe(mapping, name)}")
     if not isinstance(value, str):
         raise _BadRecord(f"field {_describe(mapping, name)} must be a string, got {show(value)}")
     return value
@@ -132,6 +139,17 @@ def _text_or_steps(obj: Mapping[str, Any], mapping: Mapping[str, str], name: str
     if isinstance(value, str) or (name not in REQUIRED and (value is _MISSING or value is None)):
         return value
     raise _BadRecord(f"field {_describe(mapping, name)} must be a string or a list of strings, got {show(value)}")
+
+
+def _spec(obj: Mapping[str, Any], mapping: Mapping[str, str]) -> Problem | bool | None:
+    """The ``problem`` field's spec (a JSON object or its text; ``True``/``False``: a gold label only)."""
+    value = _field(obj, mapping, "problem")
+    if value is _MISSING or value is None:
+        return None
+    try:
+        return problem_from_spec(value)
+    except SpecError as e:
+        raise _BadRecord(f"field {_describe(mapping, 'problem')}: {e}") from None
 
 
 def _output(obj: Mapping[str, Any], mapping: Mapping[str, str]) -> str:
@@ -159,8 +177,10 @@ def record_from_object(
     raw_id = _field(obj, mapping, "id")
     rid = f"{name}:{line}" if raw_id is _MISSING or raw_id is None else str(raw_id)
     try:
-        context = _string(obj, mapping, "context")
-        query = _string(obj, mapping, "query")
+        spec = _spec(obj, mapping)
+        base = spec if isinstance(spec, Problem) else Problem("", "", None, spec)  # what the fields do not give
+        context = _string(obj, mapping, "context", base.context or None)
+        query = _string(obj, mapping, "query", base.query or None)
         output = _output(obj, mapping)
         gold_cot = _gold_cot(obj, mapping)
         raw_label = _field(obj, mapping, "gold_label")
@@ -170,6 +190,8 @@ def record_from_object(
             raise _BadRecord(f"field {_describe(mapping, 'gold_label')} {e}") from None
     except _BadRecord as e:
         return RecordError(name, line, str(e), rid)
+    gold_cot = gold_cot if gold_cot is not None else base.gold_cot
+    label = label if label is not None else base.gold_label
     used = set(mapping.values())
     metadata = {k: v for k, v in obj.items() if k not in used}
     metadata.setdefault("file", name)

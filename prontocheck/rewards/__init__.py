@@ -5,14 +5,8 @@ adapt it to the call signatures of verl and TRL. All are module-level and pickla
 beyond the parse caches, and never raise on bad data.
 """
 
-from prontocheck.rewards.core import (
-    MODES,
-    REWARD_KEYS,
-    RewardResult,
-    SpecError,
-    clean_completion,
-    problem_from_spec,
-    score,
-)
+from prontocheck.errors import SpecError
+from prontocheck.prontoqa.spec import problem_from_spec
+from prontocheck.rewards.core import MODES, REWARD_KEYS, RewardResult, clean_completion, score
 
 __all__ = ["MODES", "REWARD_KEYS", "RewardResult", "SpecError", "clean_completion", "problem_from_spec", "score"]
