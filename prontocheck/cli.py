@@ -22,6 +22,7 @@ from prontocheck.compat import PROFILES, OriginalSummary, compat_check_record, l
 from prontocheck.errors import InputError, UsageError
 from prontocheck.generate.cli import generate_command, lint_command
 from prontocheck.io import FORMATS as INPUT_FORMATS
+from prontocheck.io.native import FIELDS as FIELD_NAMES
 from prontocheck.modal.cli import modal
 from prontocheck.prontoqa.results import METRICS
 from prontocheck.relations.cli import relations
@@ -38,7 +39,6 @@ from prontocheck.report import (
 )
 
 THRESHOLD_METRICS = ("label_accuracy", *METRICS)
-FIELD_NAMES = ("context", "query", "output", "gold_cot", "gold_label", "id")
 MAX_MESSAGES = 20
 
 
