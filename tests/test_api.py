@@ -120,3 +120,28 @@ def test_memory_stays_bounded_across_many_problems() -> None:
         check(Problem(context, f"True or false: Fae{i} is a carnivore."), f"Fae{i} likes mice. True")
     gc.collect()
     assert sum(isinstance(o, Theory) for o in gc.get_objects()) <= prepare.cache_info().maxsize + 10
+
+
+@pytest.mark.parametrize(("sentence", "label"), [
+    ("True", True), ("False.", False), ("The answer is true.", True), ("Therefore, the answer is False.", False),
+    ("The answer is: True", True), ("Answer: false", False), ("**True**", True), ("**Answer:** False", False),
+    ("The answer is **True**.", True), ("The statement is false.", False), ("The correct answer is true.", True),
+    ("Fae is true.", None), ("True or false", None),
+])
+def test_answer_sentences_as_models_write_them(sentence: str, label: bool | None) -> None:
+    from prontocheck.syntax.text import answer_of
+
+    assert answer_of(sentence) == label
+
+
+def test_a_pronoun_is_the_individual_named_last() -> None:
+    p = Problem("Every wumpus is a yumpus. Every yumpus is a dumpus. Fae is a wumpus. Rex is a yumpus.",
+                "True or false: Fae is a dumpus.")
+    r = check(p, "Since Fae is a wumpus and every wumpus is a yumpus, she is a yumpus. Every yumpus is a dumpus. "
+                 "She is a dumpus. True")
+    assert [s.formula for s in r.steps] == ["wumpus(Fae)", "∀x(wumpus(x) → yumpus(x))", "yumpus(Fae)",
+                                            "∀x(yumpus(x) → dumpus(x))", "dumpus(Fae)"]
+    assert r.proof.strict and all(s.canonical for s in r.steps) and r.steps[-1].text == "She is a dumpus."
+    # before any individual is named, the query's; afterwards the last one named alone
+    r = check(p, "It is a wumpus. Rex is a yumpus. It is a dumpus. True")
+    assert [s.formula for s in r.steps] == ["wumpus(Fae)", "yumpus(Rex)", "dumpus(Rex)"]

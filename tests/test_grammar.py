@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from prontocheck import parse_query, parse_statement
 from prontocheck.errors import UnparseableSentence
-from prontocheck.syntax import Since, parse_sentence, plural, singular
+from prontocheck.syntax import Since, Statements, parse_sentence, plural, singular
 from prontocheck.syntax.grammar import grammar_text
 
 FORMS = [
@@ -92,6 +92,25 @@ FORMS = [
     ("Every wumpus is kind and not a yumpus.", "∀x(wumpus(x) → kind(x) ∧ ¬yumpus(x))"),
     ("Wumpuses are kind and not yumpuses.", "∀x(wumpus(x) → kind(x) ∧ ¬yumpus(x))"),
     ("Everything that is a wumpus or not kind is a dumpus.", "∀x(wumpus(x) ∨ ¬kind(x) → dumpus(x))"),
+    # a list's "and" before a word and "is" stays in the list (a new clause names its individual)
+    ("Everything that is a wumpus and a yumpus is a dumpus.", "∀x(wumpus(x) ∧ yumpus(x) → dumpus(x))"),
+    ("Everything that is kind and red is a dumpus.", "∀x(kind(x) ∧ red(x) → dumpus(x))"),
+    # discourse markers, adverbs and modals that carry no logical meaning here
+    ("As a result, Fae is a yumpus.", "yumpus(Fae)"),
+    ("In conclusion, Fae is a yumpus.", "yumpus(Fae)"),
+    ("From this, we can conclude that Fae is a yumpus.", "yumpus(Fae)"),
+    ("Based on this, we can deduce that Fae is a yumpus.", "yumpus(Fae)"),
+    ("It is true that Fae is a yumpus.", "yumpus(Fae)"),
+    ("It follows that Fae is not a yumpus.", "¬yumpus(Fae)"),
+    ("Yes, Fae is a yumpus.", "yumpus(Fae)"),
+    ("Fae is indeed a yumpus.", "yumpus(Fae)"),
+    ("Fae is therefore not a yumpus.", "¬yumpus(Fae)"),
+    ("Fae must be a yumpus.", "yumpus(Fae)"),
+    ("Each wumpus is also a yumpus.", "∀x(wumpus(x) → yumpus(x))"),
+    ("Wumpuses are also yumpuses.", "∀x(wumpus(x) → yumpus(x))"),
+    ("Fae is a yumpus as well.", "yumpus(Fae)"),
+    ("Fae is a yumpus, too.", "yumpus(Fae)"),
+    ("It is a yumpus.", "yumpus(It)"),  # a pronoun; check() reads it as the individual named last
 ]
 
 
@@ -112,7 +131,8 @@ def test_queries() -> None:
 
 
 @pytest.mark.parametrize("sentence", ["Fae likes cheese.", "Fae has a tail.", "Is Fae a wumpus?", "Fae is", "",
-                                      "Fae is a wumpus, Fae is a yumpus."])  # a comma splice is not a list
+                                      "Fae is a wumpus, Fae is a yumpus.",  # a comma splice is not a list
+                                      "They are yumpuses."])  # a pronoun is no noun
 def test_unparseable_sentences_raise_with_reason(sentence: str) -> None:
     with pytest.raises(UnparseableSentence) as e:
         parse_statement(sentence)
@@ -148,6 +168,22 @@ STEP_FORMS = [
     ("Fae is a wumpus, so Fae is a yumpus.", "Since", ["wumpus(Fae)", "yumpus(Fae)"]),
     ("Fae is a wumpus, and therefore Fae is a yumpus.", "Since", ["wumpus(Fae)", "yumpus(Fae)"]),
     ("Fae is a yumpus because Fae is a wumpus.", "Since", ["wumpus(Fae)", "yumpus(Fae)"]),
+    # the other ways models join a premise and a conclusion
+    ("Fae is a wumpus, which means Fae is a yumpus.", "Since", ["wumpus(Fae)", "yumpus(Fae)"]),
+    ("Fae is a wumpus and thus Fae is a yumpus.", "Since", ["wumpus(Fae)", "yumpus(Fae)"]),
+    ("Fae is a yumpus, since Fae is a wumpus.", "Since", ["wumpus(Fae)", "yumpus(Fae)"]),
+    ("Fae is not a yumpus, because every wumpus is not a yumpus.", "Since",
+     ["∀x(wumpus(x) → ¬yumpus(x))", "¬yumpus(Fae)"]),
+    ("Since Fae is a wumpus and Fae is kind, Fae is a yumpus.", "Since", ["wumpus(Fae) ∧ kind(Fae)", "yumpus(Fae)"]),
+    # several statements in one sentence: one step each
+    ("Since Fae is a wumpus and every wumpus is a yumpus, Fae is a yumpus.", "Statements",
+     ["wumpus(Fae)", "∀x(wumpus(x) → yumpus(x))", "yumpus(Fae)"]),
+    ("Fae is a wumpus, and every wumpus is a yumpus, so Fae is a yumpus.", "Statements",
+     ["wumpus(Fae)", "∀x(wumpus(x) → yumpus(x))", "yumpus(Fae)"]),
+    ("Fae is a yumpus because Fae is a wumpus and wumpuses are yumpuses.", "Statements",
+     ["wumpus(Fae)", "∀x(wumpus(x) → yumpus(x))", "yumpus(Fae)"]),
+    ("Every wumpus is a yumpus and Fae is a wumpus.", "Statements", ["∀x(wumpus(x) → yumpus(x))", "wumpus(Fae)"]),
+    ("Fae is a wumpus and Rex is a yumpus.", "Statements", ["wumpus(Fae)", "yumpus(Rex)"]),
 ]
 
 
@@ -155,7 +191,7 @@ STEP_FORMS = [
 def test_step_forms(sentence: str, form: str, formulas: list[str | None]) -> None:
     parsed = parse_sentence(sentence)
     assert type(parsed).__name__ == form
-    if isinstance(parsed, Since):
+    if isinstance(parsed, Since | Statements):
         assert [str(f) for f in parsed.statements()] == formulas
     else:
         f = parsed.formula  # type: ignore[union-attr]

@@ -297,3 +297,23 @@ def mentions(formula: Formula) -> set[tuple[str, bool]]:
         case ForAll(_, body) | Exists(_, body):
             return mentions(body)
     return set()
+
+
+def constants_of(formula: Formula) -> set[Const]:
+    """The constants a formula mentions.
+
+    >>> sorted(c.name for c in constants_of(And((atom("cat", Const("Fae")), atom("dog", Const("Rex"))))))
+    ['Fae', 'Rex']
+    """
+    match formula:
+        case Atom(_, args):
+            return {a for a in args if isinstance(a, Const)}
+        case Not(operand):
+            return constants_of(operand)
+        case And(operands) | Or(operands):
+            return set().union(*(constants_of(o) for o in operands))
+        case Implies(antecedent, consequent):
+            return constants_of(antecedent) | constants_of(consequent)
+        case ForAll(_, body) | Exists(_, body):
+            return constants_of(body)
+    return set()

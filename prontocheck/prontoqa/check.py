@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from prontocheck.errors import UnparseableSentence
-from prontocheck.logic.formulas import Formula
+from prontocheck.logic.formulas import Const, Formula, constants_of, replace_term
 from prontocheck.prontoqa.accuracy import natural_accuracies, proof_accuracies
 from prontocheck.prontoqa.natural import classify_natural
 from prontocheck.prontoqa.problem import Problem, prepare
@@ -23,7 +24,7 @@ from prontocheck.prontoqa.results import (
     StepResult,
 )
 from prontocheck.prontoqa.steps import StepInput, classify_steps
-from prontocheck.syntax.forms import Assumption, Contradiction, Since
+from prontocheck.syntax.forms import Assumption, Contradiction, Since, Statements
 from prontocheck.syntax.sentences import parse_sentence
 from prontocheck.syntax.text import split_output
 
@@ -34,13 +35,35 @@ def _step_inputs(text: str) -> tuple[StepInput, ...]:
         sentence = parse_sentence(text)
     except UnparseableSentence as e:
         return (StepInput(text, None, e.reason),)
-    if isinstance(sentence, Since):
+    if isinstance(sentence, Since | Statements):
         return tuple(StepInput(text, f) for f in sentence.statements())
     if isinstance(sentence, Assumption):
         return (StepInput(text, sentence.formula, kind="assume"),)
     if isinstance(sentence, Contradiction):
         return (StepInput(text, sentence.formula, kind="contradiction"),)
     return (StepInput(text, sentence),)
+
+
+PRONOUNS = frozenset({"he", "she", "it", "they", "him", "her", "them"})
+"""Words that stand for an individual named earlier ("Since Fae is a wumpus, she is a yumpus")."""
+
+
+def _resolve_pronouns(inputs: list[StepInput], default: Const | None) -> list[StepInput]:
+    """Read a pronoun as the individual the chain last named alone (at first, the query's)."""
+    last, out = default, []
+    for step in inputs:
+        f = step.formula
+        if f is not None:
+            names = constants_of(f)
+            pronouns = {c for c in names if c.name.lower() in PRONOUNS}
+            if pronouns and last is not None:
+                for pronoun in pronouns:
+                    f = replace_term(f, pronoun, last)
+                step = dataclasses.replace(step, formula=f)
+            if len(named := names - pronouns) == 1:
+                last = next(iter(named))
+        out.append(step)
+    return out
 
 
 def _first_error(steps: tuple[StepResult, ...]) -> FirstError | None:
@@ -99,7 +122,10 @@ def check(problem: Problem, output: str, *, id: str = "", metadata: Mapping[str,
     """
     prepared = prepare(problem)
     split = split_output(output)
-    inputs = [step for s in split.steps for step in _step_inputs(s.text)]
+    query = prepared.query
+    individuals = constants_of(query.formula) if query is not None else set()
+    inputs = _resolve_pronouns([step for s in split.steps for step in _step_inputs(s.text)],
+                               next(iter(individuals)) if len(individuals) == 1 else None)
     theory = prepared.theory
     if theory.simple and not prepared.gold_assumptions and all(i.simple for i in inputs):
         # The v1 calculus (modus ponens and composition) suffices: the fast path.

@@ -22,7 +22,7 @@ from prontocheck.prontoqa.derive import (
     derive_natural,
 )
 from prontocheck.prontoqa.natural import skey
-from prontocheck.syntax.forms import Assumption, Contradiction, Query, Since
+from prontocheck.syntax.forms import Assumption, Contradiction, Query, Since, Statements
 from prontocheck.syntax.sentences import parse_query, parse_sentence, parse_statement
 from prontocheck.syntax.text import sentence_texts, split_output
 from prontocheck.syntax.transform import negation_normal
@@ -117,8 +117,8 @@ def _given_gold(problem: Problem, warnings: list[str]) -> _Gold | None:
         elif isinstance(sentence, Contradiction):
             lines.append(ProofLine(CONTRADICTION, sentence.formula))
         else:
-            lines.extend(ProofLine(STATEMENT, f) for f in (sentence.statements() if isinstance(sentence, Since)
-                                                          else (sentence,)))
+            lines.extend(ProofLine(STATEMENT, f) for f in (sentence.statements()
+                                                          if isinstance(sentence, Since | Statements) else (sentence,)))
     return _gold(lines, label)
 
 

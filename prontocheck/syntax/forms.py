@@ -1,5 +1,6 @@
-"""What a sentence can be besides a plain statement: a query, an assumption, a contradiction, or
-a "since" sentence that makes two steps ("Since φ, ψ", "φ, so ψ", "ψ because φ").
+"""What a sentence can be besides a plain statement: a query, an assumption, a contradiction, a
+"since" sentence that makes two steps ("Since φ, ψ", "φ, so ψ", "ψ because φ"), or several
+statements in one sentence.
 
 >>> from prontocheck.syntax import parse_sentence
 >>> s = parse_sentence("Since Fae is a wumpus, Fae is a yumpus.")
@@ -54,5 +55,18 @@ class Since:
         return self.premise, self.conclusion
 
 
-Sentence = Formula | Assumption | Contradiction | Since
+@dataclass(frozen=True, slots=True)
+class Statements:
+    """Several statements in one sentence, one step each: "Every wumpus is a yumpus and Fae is a
+    wumpus", "Since Fae is a wumpus and every wumpus is a yumpus, Fae is a yumpus".
+    """
+
+    formulas: tuple[Formula, ...]
+
+    def statements(self) -> tuple[Formula, ...]:
+        """The steps the sentence makes, in order."""
+        return self.formulas
+
+
+Sentence = Formula | Assumption | Contradiction | Since | Statements
 """A chain-of-thought sentence as parsed: a statement or one of the step forms above."""

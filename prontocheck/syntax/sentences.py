@@ -17,7 +17,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from prontocheck.errors import UnparseableSentence
 from prontocheck.logic.formulas import Formula
-from prontocheck.syntax.forms import Assumption, Contradiction, Query, Sentence, Since
+from prontocheck.syntax.forms import Assumption, Contradiction, Query, Sentence, Since, Statements
 from prontocheck.syntax.grammar import parser
 from prontocheck.syntax.transform import RejectedSentence
 
@@ -111,7 +111,7 @@ def parse_statement(sentence: str) -> Formula:
     '∀x(wumpus(x) ∨ yumpus(x) → ¬kind(x))'
     """
     result = parse_sentence(sentence)
-    if isinstance(result, Assumption | Contradiction | Since):
+    if isinstance(result, Assumption | Contradiction | Since | Statements):
         text = normalize(sentence)
         raise UnparseableSentence(text, f"{type(result).__name__.lower()} where a statement was expected", pos=0)
     return result

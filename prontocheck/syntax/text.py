@@ -14,8 +14,10 @@ from dataclasses import dataclass
 _SENTENCE = re.compile(r"\s*([^.;!?\n]*[^.;!?\s][.;!?]*)")
 _NEXT_QUESTION = re.compile(r"(?:^|\s)Q:")
 _ANSWER = re.compile(
-    r"^(?:(?:so|thus|therefore|hence)\s*,?\s*)?(?:(?:the\s+)?(?:final\s+)?answer\s*(?:is|:)\s*|a\s*:\s*|label\s*:\s*)?"
-    r"\(?\s*(?P<word>true|false|yes|no)\s*\)?\s*[.!]*$",
+    r"^[*_\s]*(?:(?:so|thus|therefore|hence)\s*,?\s*)?"
+    r"(?:(?:the\s+)?(?:final\s+|correct\s+)?answer\s*(?:is\s*:?|:)\s*|a\s*:\s*|label\s*:\s*"
+    r"|(?:the\s+)?(?:statement|claim|query|hypothesis|conclusion)\s+is\s+)?"
+    r"[*_\s]*\(?\s*(?P<word>true|false|yes|no)\s*\)?[*_\s]*[.!]*[*_\s]*$",
     re.IGNORECASE,
 )
 _ANSWER_WORDS = {"true": True, "yes": True, "false": False, "no": False}

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from lark import Token, Transformer, v_args
 
+from prontocheck.engine.shapes import ground_shape
 from prontocheck.logic.formulas import (
     And,
     Atom,
@@ -24,15 +25,26 @@ from prontocheck.logic.formulas import (
     replace_term,
     rule,
 )
-from prontocheck.syntax.forms import Assumption, Contradiction, Query, Since
+from prontocheck.syntax.forms import Assumption, Contradiction, Query, Since, Statements
 from prontocheck.syntax.lexicon import concepts
 from prontocheck.syntax.morphology import singular
 
 STRUCTURAL_WORDS = frozenset(
     "not no is are was were and or a an the every each all both either that this since because as so therefore "
-    "thus hence".split()
+    "thus hence he she it they".split()
 )
 """Words that are never part of a noun or adjective, even where the parser expects one."""
+
+
+def _since(premise: Formula | Statements, conclusion: Formula | Statements) -> Since | Statements:
+    """"Since φ, ψ": two steps; with several premises ("Since φ and χ, ψ"), one step each."""
+    if isinstance(premise, Formula) and isinstance(conclusion, Formula):
+        return Since(premise, conclusion)
+    return Statements((*_formulas(premise), *_formulas(conclusion)))
+
+
+def _formulas(part: Formula | Statements) -> tuple[Formula, ...]:
+    return part.formulas if isinstance(part, Statements) else (part,)
 
 
 class RejectedSentence(Exception):
@@ -142,12 +154,12 @@ class SentenceTransformer(Transformer[Token, object]):
     def bare_contradiction(self) -> Contradiction:
         return Contradiction(None)
 
-    def since(self, *children: object) -> Since:
+    def since(self, *children: object) -> Since | Statements:
         premise, conclusion = children[0], children[-1]  # prefixes in between carry no meaning
-        return Since(premise, conclusion)  # type: ignore[arg-type]
+        return _since(premise, conclusion)  # type: ignore[arg-type]
 
-    def because(self, conclusion: Formula, premise: Formula) -> Since:
-        return Since(premise, conclusion)
+    def because(self, conclusion: Formula | Statements, premise: Formula | Statements) -> Since | Statements:
+        return _since(premise, conclusion)
 
     def entity(self, token: Token) -> Const:
         return Const(str(token))
@@ -176,25 +188,22 @@ class SentenceTransformer(Transformer[Token, object]):
 
     negated_plural = negated_singular
 
-    def and_list(self, *items: _Concepts | _List | Formula) -> _List | tuple[_List, Formula]:
-        if isinstance(items[-1], _Concepts | _Negated | _List):
-            return _List("and", items)  # type: ignore[arg-type]
-        # "Fae is not a wumpus and Fae is not a yumpus": the last item is a whole clause.
-        head = items[:-1]
-        return _List("and", head), items[-1]  # type: ignore[arg-type,return-value]
+    def and_list(self, *items: _Concepts | _Negated | _List) -> _List:
+        return _List("and", items)
 
     def or_list(self, *items: _Concepts | _Negated | _List) -> _List:
         return _List("or", items)
 
-    def fact(self, entity: Const, nots: int, phrase: _Concepts | _List | tuple[_List, Formula]) -> Formula:
-        if isinstance(phrase, tuple):
-            head, clause = phrase
-            return and_(_apply_negated(head, entity, nots), clause)
+    def fact(self, entity: Const, nots: int, phrase: _Concepts | _List) -> Formula:
         return _apply_negated(phrase, entity, nots)
 
-    def clause_list(self, *facts: Formula) -> Formula:
-        # "Fae is not a wumpus, Fae is not a yumpus, and Fae is not a dumpus"
-        return and_(*facts)
+    def clause_list(self, *clauses: Formula) -> Formula | Statements:
+        # "Fae is not a wumpus and Fae is not a yumpus": facts about one individual make one conjunction;
+        # "Every wumpus is a yumpus and Fae is a wumpus" makes two statements.
+        found = [ground_shape(c) for c in clauses]
+        if all(f is not None for f in found) and len({f[1] for f in found if f is not None}) == 1:
+            return and_(*clauses)
+        return Statements(clauses)
 
     def every_rule(self, noun: _Concepts, nots: int, phrase: _Concepts | _List) -> Formula:
         return rule(_apply(noun, X), _apply_negated(phrase, X, nots))

@@ -37,7 +37,7 @@ from prontocheck.logic.formulas import Formula, mentions, negate
 from prontocheck.prontoqa.check import check
 from prontocheck.prontoqa.problem import Problem, derive_gold
 from prontocheck.prontoqa.results import METRICS, ExampleResult
-from prontocheck.syntax.forms import Assumption, Contradiction, Since
+from prontocheck.syntax.forms import Assumption, Contradiction, Since, Statements
 from prontocheck.syntax.sentences import parse_query, parse_sentence, parse_statement
 from prontocheck.syntax.text import answer_of, split_sentences
 from prontocheck.syntax.transform import Query, negation_normal
@@ -248,7 +248,7 @@ class _Linter:
                 self.add("gold-parses", f"gold step {i} {text!r} does not parse: {e.reason}")
                 continue
             parsed += 1
-            if isinstance(sentence, Since):
+            if isinstance(sentence, Since | Statements):
                 chain += sentence.statements()
             elif isinstance(sentence, Contradiction):
                 self.assumed = True  # a contradiction needs an assumption

@@ -20,25 +20,22 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from prontocheck.logic.formulas import And, Atom, Const, Exists, ForAll, Formula, Implies, Not, Or, Var, substitute
+from prontocheck.logic.formulas import (
+    And,
+    Atom,
+    Const,
+    Exists,
+    ForAll,
+    Formula,
+    Implies,
+    Not,
+    Or,
+    Var,
+    constants_of,
+    substitute,
+)
 
 Clause = frozenset[int]
-
-
-def constants_of(formula: Formula) -> set[Const]:
-    """The constants a formula mentions."""
-    match formula:
-        case Atom(_, args):
-            return {a for a in args if isinstance(a, Const)}
-        case Not(operand):
-            return constants_of(operand)
-        case And(operands) | Or(operands):
-            return set().union(*(constants_of(o) for o in operands))
-        case Implies(antecedent, consequent):
-            return constants_of(antecedent) | constants_of(consequent)
-        case ForAll(_, body) | Exists(_, body):
-            return constants_of(body)
-    return set()
 
 
 class _Atoms:
