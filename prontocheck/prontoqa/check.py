@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 from typing import Any
 
 from prontocheck.errors import UnparseableSentence
@@ -48,22 +49,29 @@ PRONOUNS = frozenset({"he", "she", "it", "they", "him", "her", "them"})
 """Words that stand for an individual named earlier ("Since Fae is a wumpus, she is a yumpus")."""
 
 
+@lru_cache(maxsize=1 << 14)
+def _individuals(formula: Formula) -> tuple[frozenset[Const], frozenset[Const]]:
+    """The pronouns and the named individuals a formula mentions (cached: formulas recur)."""
+    names = constants_of(formula)
+    pronouns = frozenset(c for c in names if c.name.lower() in PRONOUNS)
+    return pronouns, frozenset(names - pronouns)
+
+
 def _resolve_pronouns(inputs: list[StepInput], default: Const | None) -> list[StepInput]:
     """Read a pronoun as the individual the chain last named alone (at first, the query's)."""
-    last, out = default, []
-    for step in inputs:
-        f = step.formula
-        if f is not None:
-            names = constants_of(f)
-            pronouns = {c for c in names if c.name.lower() in PRONOUNS}
-            if pronouns and last is not None:
-                for pronoun in pronouns:
-                    f = replace_term(f, pronoun, last)
-                step = dataclasses.replace(step, formula=f)
-            if len(named := names - pronouns) == 1:
-                last = next(iter(named))
-        out.append(step)
-    return out
+    last = default
+    for i, step in enumerate(inputs):
+        if step.formula is None:
+            continue
+        pronouns, named = _individuals(step.formula)
+        if pronouns and last is not None:
+            f = step.formula
+            for pronoun in pronouns:
+                f = replace_term(f, pronoun, last)
+            inputs[i] = dataclasses.replace(step, formula=f)
+        if len(named) == 1:
+            last = next(iter(named))
+    return inputs
 
 
 def _first_error(steps: tuple[StepResult, ...]) -> FirstError | None:
@@ -122,10 +130,9 @@ def check(problem: Problem, output: str, *, id: str = "", metadata: Mapping[str,
     """
     prepared = prepare(problem)
     split = split_output(output)
-    query = prepared.query
-    individuals = constants_of(query.formula) if query is not None else set()
+    named = _individuals(prepared.query.formula)[1] if prepared.query is not None else frozenset()
     inputs = _resolve_pronouns([step for s in split.steps for step in _step_inputs(s.text)],
-                               next(iter(individuals)) if len(individuals) == 1 else None)
+                               next(iter(named)) if len(named) == 1 else None)
     theory = prepared.theory
     if theory.simple and not prepared.gold_assumptions and all(i.simple for i in inputs):
         # The v1 calculus (modus ponens and composition) suffices: the fast path.
