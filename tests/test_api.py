@@ -145,3 +145,16 @@ def test_a_pronoun_is_the_individual_named_last() -> None:
     # before any individual is named, the query's; afterwards the last one named alone
     r = check(p, "It is a wumpus. Rex is a yumpus. It is a dumpus. True")
     assert [s.formula for s in r.steps] == ["wumpus(Fae)", "yumpus(Rex)", "dumpus(Rex)"]
+
+
+@pytest.mark.parametrize("output", [
+    "1. Fae is a wumpus.\n2. Every wumpus is a yumpus.\n3. Fae is a yumpus.\nAnswer: True",
+    "- Fae is a wumpus.\n- Every wumpus is a yumpus.\n- Fae is a yumpus.\nTrue",
+    "Step 1: Fae is a wumpus. Step 2: Every wumpus is a yumpus. Step 3: Fae is a yumpus. True",
+    "**Step 1:** Fae is a **wumpus**.\n* Every wumpus is a yumpus.\n(3) Fae is a yumpus.\nThe answer is **True**.",
+])
+def test_numbered_and_bulleted_chains_read_as_plain_ones(output: str) -> None:
+    p = Problem("Every wumpus is a yumpus. Fae is a wumpus.", "True or false: Fae is a yumpus.")
+    r = check(p, output)
+    assert [s.text for s in r.steps] == ["Fae is a wumpus.", "Every wumpus is a yumpus.", "Fae is a yumpus."]
+    assert r.proof.strict and r.label.correct

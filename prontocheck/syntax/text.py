@@ -12,6 +12,10 @@ from dataclasses import dataclass
 
 # A sentence ends at . ; ! ? or a line break. (Decimal points do not occur in PrOntoQA text.)
 _SENTENCE = re.compile(r"\s*([^.;!?\n]*[^.;!?\s][.;!?]*)")
+# Chat models number and bullet their steps and embolden words: "1. ", "- ", "Step 2: ", "**".
+_MARKUP = re.compile(r"\*\*|__|`")
+_LIST_MARKER = re.compile(r"(?:[-*•+>]+|\(?\d{1,3}[.)]|\(\d{1,3}\)|step\s*\d{1,3}\s*[:.)-]?)\s+", re.IGNORECASE)
+_ENUMERATOR = re.compile(r"\(?(?:step\s*)?\d{1,3}[.):]?\)?", re.IGNORECASE)
 _NEXT_QUESTION = re.compile(r"(?:^|\s)Q:")
 _ANSWER = re.compile(
     r"^[*_\s]*(?:(?:so|thus|therefore|hence)\s*,?\s*)?"
@@ -49,10 +53,25 @@ class SplitOutput:
 def split_sentences(text: str) -> list[Span]:
     """Split text into sentences at ``.``, ``;``, ``!``, ``?`` and line breaks.
 
+    List markers and Markdown emphasis are dropped ("1.", "- ", "Step 2:", "**"), and so is a
+    sentence that is only an enumerator.
+
     >>> [s.text for s in split_sentences("Fae is a cat; Fae is kind.\\nTrue")]
     ['Fae is a cat;', 'Fae is kind.', 'True']
+    >>> [s.text for s in split_sentences("1. Fae is a cat.\\n- Every cat is a **feline**.\\nStep 3: Fae is a feline.")]
+    ['Fae is a cat.', 'Every cat is a feline.', 'Fae is a feline.']
     """
-    return [Span(m.group(1), m.start(1)) for m in _SENTENCE.finditer(text)]
+    spans = []
+    for m in _SENTENCE.finditer(text):
+        sentence, start = m.group(1), m.start(1)
+        if not sentence[0].isalpha() or sentence[:4].lower() == "step" or _MARKUP.search(sentence):
+            sentence = _MARKUP.sub("", sentence)
+            while (marker := _LIST_MARKER.match(sentence)) is not None:
+                sentence, start = sentence[marker.end():], start + marker.end()
+            if not sentence or _ENUMERATOR.fullmatch(sentence):
+                continue
+        spans.append(Span(sentence, start))
+    return spans
 
 
 def sentence_texts(text: str) -> list[str]:
@@ -61,7 +80,7 @@ def sentence_texts(text: str) -> list[str]:
     >>> sentence_texts("Fae is a cat. Every cat is a feline.")
     ['Fae is a cat.', 'Every cat is a feline.']
     """
-    return _SENTENCE.findall(text)
+    return [s.text for s in split_sentences(text)]
 
 
 def answer_of(sentence: str) -> bool | None:
