@@ -43,7 +43,7 @@ shumpus(Fae)
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from prontocheck.engine.shapes import Shape, ShapeIndex, complement, ground_shape, parts, to_formula
 from prontocheck.engine.theory import Theory, as_ground_literal, ground
@@ -52,8 +52,7 @@ from prontocheck.logic.formulas import Const, Formula
 STATEMENT, ASSUME, CONTRADICTION = "statement", "assume", "contradiction"
 
 
-@dataclass(frozen=True, slots=True)
-class ProofLine:
+class ProofLine(NamedTuple):
     """One line of a gold proof.
 
     Attributes:

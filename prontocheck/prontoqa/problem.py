@@ -90,10 +90,18 @@ class _Gold:
 
 def _gold(lines: Iterable[ProofLine], label: bool | None) -> _Gold | None:
     """A gold proof's statements (goal last), assumptions and printed lines; ``None`` if it states nothing."""
-    lines = tuple(lines)
-    statements = tuple(line.formula for line in lines if line.kind == STATEMENT and line.formula is not None)
-    assumptions = tuple(line.formula for line in lines if line.kind == ASSUME and line.formula is not None)
-    return _Gold(statements, assumptions, tuple(str(line) for line in lines), label) if statements else None
+    statements: list[Formula] = []
+    assumptions: list[Formula] = []
+    shown: list[str] = []
+    for line in lines:
+        if line.formula is not None and line.kind == STATEMENT:
+            statements.append(line.formula)
+            shown.append(str(line.formula))
+            continue
+        if line.formula is not None and line.kind == ASSUME:
+            assumptions.append(line.formula)
+        shown.append(str(line))
+    return _Gold(tuple(statements), tuple(assumptions), tuple(shown), label) if statements else None
 
 
 def _given_gold(problem: Problem, warnings: list[str]) -> _Gold | None:
@@ -116,9 +124,10 @@ def _given_gold(problem: Problem, warnings: list[str]) -> _Gold | None:
             lines.append(ProofLine(ASSUME, sentence.formula))
         elif isinstance(sentence, Contradiction):
             lines.append(ProofLine(CONTRADICTION, sentence.formula))
+        elif isinstance(sentence, Since | Statements):
+            lines.extend(ProofLine(STATEMENT, f) for f in sentence.statements())
         else:
-            lines.extend(ProofLine(STATEMENT, f) for f in (sentence.statements()
-                                                          if isinstance(sentence, Since | Statements) else (sentence,)))
+            lines.append(ProofLine(STATEMENT, sentence))
     return _gold(lines, label)
 
 

@@ -10,12 +10,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-# A sentence ends at . ; ! ? or a line break. (Decimal points do not occur in PrOntoQA text.)
-_SENTENCE = re.compile(r"\s*([^.;!?\n]*[^.;!?\s][.;!?]*)")
-# Chat models number and bullet their steps and embolden words: "1. ", "- ", "Step 2: ", "**".
+# A sentence ends at . ; ! ? or a line break. (Decimal points do not occur in PrOntoQA text.) The
+# list markers and step numbers chat models put in front of a sentence ("1. ", "2) ", "- ", "Step 3: ")
+# are skipped; Markdown emphasis ("**", "`") is removed first.
+_SENTENCE = re.compile(
+    r"\s*(?:(?:[-*\u2022+>]+|\(?\d{1,3}[.)]|\(\d{1,3}\)|[Ss]tep\s*\d{1,3}\s*[:.)-]?)\s+)*"
+    r"([^.;!?\n]*[^.;!?\s][.;!?]*)"
+)
 _MARKUP = re.compile(r"\*\*|__|`")
-_LIST_MARKER = re.compile(r"(?:[-*•+>]+|\(?\d{1,3}[.)]|\(\d{1,3}\)|step\s*\d{1,3}\s*[:.)-]?)\s+", re.IGNORECASE)
-_ENUMERATOR = re.compile(r"\(?(?:step\s*)?\d{1,3}[.):]?\)?", re.IGNORECASE)
 _NEXT_QUESTION = re.compile(r"(?:^|\s)Q:")
 _ANSWER = re.compile(
     r"^[*_\s]*(?:(?:so|thus|therefore|hence)\s*,?\s*)?"
@@ -61,17 +63,9 @@ def split_sentences(text: str) -> list[Span]:
     >>> [s.text for s in split_sentences("1. Fae is a cat.\\n- Every cat is a **feline**.\\nStep 3: Fae is a feline.")]
     ['Fae is a cat.', 'Every cat is a feline.', 'Fae is a feline.']
     """
-    spans = []
-    for m in _SENTENCE.finditer(text):
-        sentence, start = m.group(1), m.start(1)
-        if not sentence[0].isalpha() or sentence[:4].lower() == "step" or _MARKUP.search(sentence):
-            sentence = _MARKUP.sub("", sentence)
-            while (marker := _LIST_MARKER.match(sentence)) is not None:
-                sentence, start = sentence[marker.end():], start + marker.end()
-            if not sentence or _ENUMERATOR.fullmatch(sentence):
-                continue
-        spans.append(Span(sentence, start))
-    return spans
+    if "*" in text or "`" in text or "__" in text:
+        text = _MARKUP.sub("", text)  # (offsets then count the text without it)
+    return [Span(m.group(1), m.start(1)) for m in _SENTENCE.finditer(text)]
 
 
 def sentence_texts(text: str) -> list[str]:
@@ -80,7 +74,9 @@ def sentence_texts(text: str) -> list[str]:
     >>> sentence_texts("Fae is a cat. Every cat is a feline.")
     ['Fae is a cat.', 'Every cat is a feline.']
     """
-    return [s.text for s in split_sentences(text)]
+    if "*" in text or "`" in text or "__" in text:
+        return [s.text for s in split_sentences(text)]
+    return _SENTENCE.findall(text)
 
 
 def answer_of(sentence: str) -> bool | None:
