@@ -2,9 +2,9 @@
 
 The problem travels with the rollout as a *problem spec* (:mod:`prontocheck.prontoqa.spec`): a JSON
 object (or its text) with ``context`` (a string or a list of sentences), ``query``, and optionally
-``gold_label`` (or ``answer``) and ``gold_cot``; a bare ``"True"``/``"False"`` is an answer-only spec. The completion is
-cleaned of chat special tokens (``<|im_end|>``, ``</s>``) and ``<think>``/``<answer>`` tags (their
-text is kept), then checked under the paper profile.
+``gold_label`` (or ``answer``) and ``gold_cot``; a bare ``"True"``/``"False"`` is an answer-only
+spec. The completion is cleaned of chat special tokens (``<|im_end|>``, ``</s>``) and
+``<think>``/``<answer>`` tags (their text is kept), then checked under the paper profile.
 
 Modes: ``answer`` (the label is right), ``proof`` (the proof is correct under ``metric``), ``both``
 (the default: both; a ``Prove:`` query has no label, so the proof alone), and ``partial`` (the mean of
