@@ -158,3 +158,11 @@ def test_numbered_and_bulleted_chains_read_as_plain_ones(output: str) -> None:
     r = check(p, output)
     assert [s.text for s in r.steps] == ["Fae is a wumpus.", "Every wumpus is a yumpus.", "Fae is a yumpus."]
     assert r.proof.strict and r.label.correct
+
+
+def test_chat_filler_is_not_a_step() -> None:
+    p = Problem("Every wumpus is a yumpus. Fae is a wumpus.", "True or false: Fae is a yumpus.")
+    r = check(p, "Let's think step by step.\nReasoning:\nFae is a wumpus. Every wumpus is a yumpus. "
+                 "Fae is a yumpus.\nAnswer:\nTrue")
+    assert [s.text for s in r.steps] == ["Fae is a wumpus.", "Every wumpus is a yumpus.", "Fae is a yumpus."]
+    assert r.first_error is None and r.label.correct

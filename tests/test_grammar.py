@@ -111,6 +111,18 @@ FORMS = [
     ("Fae is a yumpus as well.", "yumpus(Fae)"),
     ("Fae is a yumpus, too.", "yumpus(Fae)"),
     ("It is a yumpus.", "yumpus(It)"),  # a pronoun; check() reads it as the individual named last
+    # lead-ins, sources and asides
+    ("From the context, Fae is a wumpus.", "wumpus(Fae)"),
+    ("Using this rule, we can conclude that Fae is a yumpus.", "yumpus(Fae)"),
+    ("Applying this to Fae, Fae is a yumpus.", "yumpus(Fae)"),
+    ("First, every wumpus is a yumpus.", "∀x(wumpus(x) → yumpus(x))"),
+    ("Because of this, Fae is a yumpus.", "yumpus(Fae)"),
+    ("We are given that Fae is a wumpus.", "wumpus(Fae)"),
+    ("We know Fae is a wumpus.", "wumpus(Fae)"),
+    ("Note that every wumpus is a yumpus.", "∀x(wumpus(x) → yumpus(x))"),
+    ("This tells us that Fae is a yumpus.", "yumpus(Fae)"),
+    ("Fae is a wumpus according to the context.", "wumpus(Fae)"),
+    ("Fae is a wumpus (given).", "wumpus(Fae)"),
 ]
 
 
@@ -168,6 +180,7 @@ STEP_FORMS = [
     ("Fae is a wumpus, so Fae is a yumpus.", "Since", ["wumpus(Fae)", "yumpus(Fae)"]),
     ("Fae is a wumpus, and therefore Fae is a yumpus.", "Since", ["wumpus(Fae)", "yumpus(Fae)"]),
     ("Fae is a yumpus because Fae is a wumpus.", "Since", ["wumpus(Fae)", "yumpus(Fae)"]),
+    ("Given that Fae is a wumpus, Fae is a yumpus.", "Since", ["wumpus(Fae)", "yumpus(Fae)"]),
     # the other ways models join a premise and a conclusion
     ("Fae is a wumpus, which means Fae is a yumpus.", "Since", ["wumpus(Fae)", "yumpus(Fae)"]),
     ("Fae is a wumpus and thus Fae is a yumpus.", "Since", ["wumpus(Fae)", "yumpus(Fae)"]),

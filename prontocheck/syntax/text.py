@@ -18,6 +18,12 @@ _SENTENCE = re.compile(
     r"([^.;!?\n]*[^.;!?\s][.;!?]*)"
 )
 _MARKUP = re.compile(r"\*\*|__|`")
+_FILLER = re.compile(
+    r"(?:let'?s|let\s+us)\s+(?:think|reason|work|go|solve|break|look|analy[sz]e)\b[^.;!?]*[.!]?$"
+    r"|(?:here(?:'s|\s+is)\s+(?:the|my|our|a)\s+[\w\s-]{0,30}|reasoning|proof|solution|explanation|answer"
+    r"|chain\s+of\s+thought|step[- ]by[- ]step(?:\s+reasoning)?)\s*:\s*$",
+    re.IGNORECASE,
+)
 _NEXT_QUESTION = re.compile(r"(?:^|\s)Q:")
 _ANSWER = re.compile(
     r"^[*_\s]*(?:(?:so|thus|therefore|hence)\s*,?\s*)?"
@@ -93,12 +99,16 @@ def split_output(text: str) -> SplitOutput:
     """Cut a model output into its chain of thought and its answer.
 
     The output is first cut at the next ``Q:`` (models continue with a new question). The
-    answer is the last answer sentence; the steps are the sentences before it.
+    answer is the last answer sentence; the steps are the sentences before it, without the filler
+    chat models write around a proof ("Let's think step by step.", "Reasoning:").
+
+    >>> [s.text for s in split_output("Let's think step by step. Reasoning:\\nFae is a cat. True").steps]
+    ['Fae is a cat.']
     """
     m = _NEXT_QUESTION.search(text)
     if m is not None:
         text = text[: m.start()]
-    spans = split_sentences(text)
+    spans = [s for s in split_sentences(text) if not _FILLER.match(s.text)]
     for i in range(len(spans) - 1, -1, -1):
         label = answer_of(spans[i].text)
         if label is not None:
