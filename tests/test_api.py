@@ -166,3 +166,17 @@ def test_chat_filler_is_not_a_step() -> None:
                  "Fae is a yumpus.\nAnswer:\nTrue")
     assert [s.text for s in r.steps] == ["Fae is a wumpus.", "Every wumpus is a yumpus.", "Fae is a yumpus."]
     assert r.first_error is None and r.label.correct
+
+
+def test_a_chat_style_answer_reads_as_its_proof() -> None:
+    p = Problem("Every wumpus is a yumpus. Every yumpus is a dumpus. Fae is a wumpus.",
+                "True or false: Fae is a dumpus.")
+    output = ("Let's think step by step.\n\n"
+              "1. **Fae is a wumpus** (given).\n"
+              "2. Every wumpus is a yumpus, so Fae is a yumpus.\n"
+              "3. Since every yumpus is a dumpus, she is a dumpus.\n\n"
+              "**Answer: True**")
+    r = check(p, output)
+    assert [s.formula for s in r.steps] == ["wumpus(Fae)", "∀x(wumpus(x) → yumpus(x))", "yumpus(Fae)",
+                                            "∀x(yumpus(x) → dumpus(x))", "dumpus(Fae)"]
+    assert all(s.canonical for s in r.steps) and r.proof.strict and r.label.correct
