@@ -161,6 +161,23 @@ def test_native_problem_spec_field_as_rl_dumps_carry_it(tmp_path: Path) -> None:
     assert "field 'problem' (key 'gts'): a problem spec must be JSON or True/False" in str(bad[1])
 
 
+def test_native_prompt_field_reads_the_last_question(tmp_path: Path) -> None:
+    # lm-eval / inspect / verl dumps keep the prompt the model saw, few-shot examples and chat tokens included.
+    prompt = ("<|im_start|>user\nQ: Every dog is a canine. Rex is a dog. True or false: Rex is a canine.\n"
+              "A: Rex is a dog. Every dog is a canine. Rex is a canine. True\n\n"
+              f"Q: {CTX} {QUERY}\nA:<|im_end|>\n<|im_start|>assistant\n")
+    lines = [json.dumps({"input": prompt, "output": OUT, "target": "True"}),
+             json.dumps({"input": "What is 2 + 2?", "output": OUT}),
+             json.dumps({"input": prompt, "context": CTX, "query": "Prove: Fae is a feline.", "output": OUT})]
+    path = write(tmp_path / "samples.jsonl", "\n".join(lines) + "\n")
+    items = list(read_records(path, fields={"prompt": "input", "gold_label": "target"}))
+    first, bad, third = items
+    assert isinstance(first, Record) and (first.problem.context, first.problem.query) == (CTX, QUERY)
+    assert first.problem.gold_label is True and check(first.problem, first.output).proof.strict
+    assert isinstance(bad, RecordError) and "field 'prompt' (key 'input'): the prompt asks no" in str(bad)
+    assert isinstance(third, Record) and third.problem.query == "Prove: Fae is a feline."  # fields win
+
+
 def test_native_parser_streams_lazily() -> None:
     endless = (native_line(id=i) + "\n" for i in itertools.count())
     first = list(itertools.islice(parse_native(endless, "inf"), 3))

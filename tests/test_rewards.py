@@ -146,3 +146,12 @@ def test_reward_functions_are_picklable_and_named() -> None:
     assert ProofReward(mode="partial", metric="valid").__name__ == "prontocheck_partial_valid"
     restored = pickle.loads(pickle.dumps(ProofReward(mode="answer")))
     assert restored(["q"], [f"{SKIP} True"], problem=[SPEC]) == [1.0]
+
+
+def test_trl_reads_the_problem_from_the_prompt_when_no_column_gives_it() -> None:
+    chat = [{"role": "system", "content": "Answer with a proof."},
+            {"role": "user", "content": f"Q: {CONTEXT} {QUERY}\nA:"}]
+    plain = f"Q: {CONTEXT} {QUERY}\nA:"
+    assert proof_reward([chat, plain], [f"{GOLD} True", f"{SKIP} True"]) == [1.0, 0.0]
+    assert proof_reward([plain], [f"{GOLD} False"], gold_label=["True"]) == [0.0]  # the column gives the label
+    assert ProofReward(mode="answer")([plain], ["False"], gold_label=[False]) == [1.0]

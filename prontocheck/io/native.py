@@ -5,7 +5,8 @@ of step strings, read as one line each), and optionally ``gold_cot`` (a string o
 ``gold_label`` (a boolean, or ``"true"``/``"false"``/``"yes"``/``"no"`` in any case) and ``id``.
 Every other key is kept in the record's ``metadata``. A ``problem`` field may hold a problem spec
 (:mod:`prontocheck.prontoqa.spec`, as RL rollouts carry it) in place of ``context``, ``query`` and
-the gold fields; fields given on their own take precedence.
+the gold fields, and a ``prompt`` field the prompt the model saw (its last question is read); fields
+given on their own take precedence.
 A field mapping renames the keys, with dotted paths into nested objects (and integer steps into
 lists): ``{"output": "response", "context": "doc.question"}``.
 
@@ -27,9 +28,9 @@ from typing import Any
 from prontocheck.errors import SpecError, UsageError
 from prontocheck.io.records import Record, RecordError
 from prontocheck.prontoqa.problem import Problem
-from prontocheck.prontoqa.spec import problem_from_spec
+from prontocheck.prontoqa.spec import problem_from_prompt, problem_from_spec
 
-FIELDS = ("context", "query", "output", "gold_cot", "gold_label", "id", "problem")
+FIELDS = ("context", "query", "output", "gold_cot", "gold_label", "id", "problem", "prompt")
 REQUIRED = ("output",)
 _LABELS = {"true": True, "yes": True, "false": False, "no": False}
 _MISSING = object()
@@ -142,14 +143,23 @@ def _text_or_steps(obj: Mapping[str, Any], mapping: Mapping[str, str], name: str
 
 
 def _spec(obj: Mapping[str, Any], mapping: Mapping[str, str]) -> Problem | bool | None:
-    """The ``problem`` field's spec (a JSON object or its text; ``True``/``False``: a gold label only)."""
+    """The ``problem`` field's spec (a JSON object or its text; ``True``/``False``: a gold label only),
+    else the question the ``prompt`` field asks, if the record has either.
+    """
     value = _field(obj, mapping, "problem")
+    name, read = "problem", problem_from_spec
     if value is _MISSING or value is None:
-        return None
+        value = _field(obj, mapping, "prompt")
+        given = all(lookup(obj, mapping[f]) is not _MISSING for f in ("context", "query"))
+        if value is _MISSING or value is None or given:
+            return None
+        if not isinstance(value, str):
+            raise _BadRecord(f"field {_describe(mapping, 'prompt')} must be a string, got {show(value)}")
+        name, read = "prompt", problem_from_prompt  # type: ignore[assignment]
     try:
-        return problem_from_spec(value)
+        return read(value)
     except SpecError as e:
-        raise _BadRecord(f"field {_describe(mapping, 'problem')}: {e}") from None
+        raise _BadRecord(f"field {_describe(mapping, name)}: {e}") from None
 
 
 def _output(obj: Mapping[str, Any], mapping: Mapping[str, str]) -> str:

@@ -1,9 +1,10 @@
-"""Problem specs: a problem as one JSON value, for data that carries no separate fields.
+"""Problem specs: a problem as one value, for data that carries no separate fields.
 
 RL rollouts and their dumps carry the problem next to each completion (verl's ``ground_truth``, a
 TRL dataset column): a JSON object (or its text) with ``context`` (a string, or a list of sentences),
 ``query``, and optionally ``gold_label`` (or ``answer``) and ``gold_cot`` (a string or a list); a bare
-``"True"``/``"False"`` is an answer-only spec, the gold label alone.
+``"True"``/``"False"`` is an answer-only spec, the gold label alone. Evaluation logs often keep only
+the prompt the model saw; :func:`problem_from_prompt` reads the (last) question out of it.
 
 >>> p = problem_from_spec('{"context": ["Every cat is a feline.", "Fae is a cat."], "query": "Prove: Fae is feline."}')
 >>> p.context, p.query, p.gold_label
@@ -15,6 +16,7 @@ False
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
@@ -69,3 +71,35 @@ def _from_mapping(obj: Mapping[str, Any]) -> Problem:
     if raw is not None and label is None:
         raise SpecError(f"'gold_label' must be true or false, got {raw!r}")
     return Problem(context, query, gold_cot, label)
+
+
+_QUESTION = re.compile(r"true\s+or\s+false\s*:|prove\s*:", re.IGNORECASE)
+_CHAT_TOKEN = re.compile(r"<\|[^|<>]{1,40}\|>|</?s>|\[/?INST\]")
+_ROLE_LINE = re.compile(r"^\s*(?:system|user|assistant|human)\s*:?\s*$", re.IGNORECASE | re.MULTILINE)
+
+
+def problem_from_prompt(prompt: str) -> Problem:
+    """The question a prompt asks last: its context and its ``True or false:`` / ``Prove:`` query.
+
+    Few-shot examples before it are skipped: the context starts after the last ``Q:`` before the
+    query (else at the paragraph the query is in); chat-template tokens and role lines are dropped.
+
+    >>> p = problem_from_prompt("<|im_start|>user\\nQ: Every cat is a feline. Fae is a cat. A: ...\\n\\n"
+    ...                         "Q: Rex is a dog. Every dog is a canine. True or false: Rex is a canine.\\nA:")
+    >>> p.context, p.query
+    ('Rex is a dog. Every dog is a canine.', 'True or false: Rex is a canine.')
+
+    Raises:
+        SpecError: the prompt asks no ``True or false:`` or ``Prove:`` question.
+    """
+    text = _ROLE_LINE.sub("", _CHAT_TOKEN.sub("\n", prompt))
+    found = max(_QUESTION.finditer(text), key=lambda m: m.start(), default=None)
+    if found is None:
+        raise SpecError("the prompt asks no 'True or false:' or 'Prove:' question")
+    end = text.find("\n", found.start())
+    query = text[found.start(): len(text) if end < 0 else end]
+    query = re.split(r"\s+A:", query, maxsplit=1)[0].strip()
+    head = text[: found.start()]
+    q = head.rfind("Q:")
+    context = head[q + 2:] if q >= 0 else head.rsplit("\n\n", 1)[-1]
+    return Problem(" ".join(context.split()), " ".join(query.split()))

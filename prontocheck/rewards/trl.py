@@ -3,8 +3,9 @@
 TRL calls a reward function with the ``prompts``, the ``completions`` (strings, or chat messages in
 the conversational format) and every other dataset column as a keyword list. The problem spec is
 read from a ``problem`` column (a mapping or its JSON text), or from ``context``, ``query`` and
-optionally ``gold_label`` / ``gold_cot`` columns. A row without a usable spec scores ``None`` (TRL's
-"not applicable"), never an exception.
+optionally ``gold_label`` / ``gold_cot`` columns, or else from the prompt itself (its last ``True or
+false:`` / ``Prove:`` question; a ``gold_label`` column still gives the label). A row without a usable
+problem scores ``None`` (TRL's "not applicable"), never an exception.
 
 :func:`proof_reward` uses the defaults (mode ``both``, metric ``strict``); for other settings pass a
 :class:`ProofReward` instance (picklable, as TRL's asynchronous trainer requires).
@@ -23,9 +24,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from prontocheck.errors import UsageError
+from prontocheck.errors import SpecError, UsageError
+from prontocheck.prontoqa.problem import Problem
 from prontocheck.prontoqa.results import METRICS
+from prontocheck.prontoqa.spec import problem_from_prompt
 from prontocheck.rewards.core import MODES, score
+from prontocheck.syntax.text import answer_of
 
 _COLUMNS = ("context", "query", "gold_label", "gold_cot")
 
@@ -42,13 +46,35 @@ def _text(completion: object) -> str | None:
     return None
 
 
-def _specs(n: int, kwargs: Mapping[str, Any]) -> list[object]:
+def _specs(prompts: Sequence[object], n: int, kwargs: Mapping[str, Any]) -> list[object]:
     if "problem" in kwargs:
         return list(kwargs["problem"])
     columns = {c: kwargs[c] for c in _COLUMNS if c in kwargs}
-    if "context" not in columns or "query" not in columns:
-        return [None] * n
-    return [{c: values[i] for c, values in columns.items()} for i in range(n)]
+    if "context" in columns and "query" in columns:
+        return [{c: values[i] for c, values in columns.items()} for i in range(n)]
+    labels = columns.get("gold_label", [None] * n)
+    return [_from_prompt(prompt, label) for prompt, label in zip(prompts, labels, strict=True)]
+
+
+def _from_prompt(prompt: object, label: object) -> Problem | None:
+    """The question the prompt asks (a string, or the messages of a conversation), with the gold label."""
+    text = _prompt_text(prompt)
+    try:
+        problem = problem_from_prompt(text) if text is not None else None
+    except SpecError:
+        return None
+    if problem is None or label is None:
+        return problem
+    gold = label if isinstance(label, bool) else answer_of(str(label))
+    return Problem(problem.context, problem.query, None, gold)
+
+
+def _prompt_text(prompt: object) -> str | None:
+    if isinstance(prompt, str):
+        return prompt
+    if isinstance(prompt, Sequence):  # chat messages
+        return "\n\n".join(m["content"] for m in prompt if isinstance(m, Mapping) and isinstance(m.get("content"), str))
+    return None
 
 
 @dataclass(frozen=True)
@@ -69,7 +95,7 @@ class ProofReward:
     def __call__(self, prompts: Sequence[object], completions: Sequence[object], **kwargs: Any) -> list[float | None]:
         """One reward per completion, ``None`` where the row has no problem spec or no text."""
         out: list[float | None] = []
-        for spec, completion in zip(_specs(len(completions), kwargs), completions, strict=True):
+        for spec, completion in zip(_specs(prompts, len(completions), kwargs), completions, strict=True):
             text = _text(completion)
             if spec is None or text is None:
                 out.append(None)
