@@ -543,3 +543,24 @@ def test_a_bad_first_line_does_not_turn_json_lines_into_one_json_value(tmp_path:
     bad, good = list(read_records(path))
     assert isinstance(bad, RecordError) and bad.line == 1
     assert isinstance(good, Record) and (good.id, good.line) == ("example1", 2)
+
+
+def test_prompt_reading_agrees_with_the_log_reader_on_every_real_prompt() -> None:
+    # Each log block's text before "Predicted answer:" is the prompt the model saw (few-shot examples first).
+    import re
+
+    from prontocheck.prontoqa.spec import problem_from_prompt
+
+    logs = sorted(DATA.glob("prontoqa-*/*/*.log.gz"))
+    if not logs:
+        pytest.skip("../shared/data is not beside the checkout")
+    compared = 0
+    for log in logs:
+        with gzip.open(log, "rt", encoding="utf-8") as f:
+            blocks = re.split(r"\nn: \d+,[^\n]*\n", f.read())
+        prompts = [b.split("Predicted answer:")[0] for b in blocks if "Predicted answer:" in b]
+        for record, prompt in zip(records(list(read_records(str(log)))), prompts, strict=True):
+            p = problem_from_prompt(prompt)
+            assert (p.context, p.query) == (" ".join(record.problem.context.split()), record.problem.query), record.id
+            compared += 1
+    assert compared == 3840
