@@ -140,7 +140,11 @@ def test_trl_rows_without_a_usable_spec_are_not_applicable() -> None:
 
 
 def test_reward_functions_are_picklable_and_named() -> None:
-    for fn in (compute_score, compute_score_batch, proof_reward, ProofReward(mode="partial", metric="valid")):
+    from prontocheck.rewards.openrlhf import reward_func
+    from prontocheck.rewards.reasoning_gym import score_answer
+
+    for fn in (compute_score, compute_score_batch, proof_reward, ProofReward(mode="partial", metric="valid"),
+               reward_func, score_answer):
         assert pickle.loads(pickle.dumps(fn))  # TRL's async trainer and verl's process pools pickle them
     assert proof_reward.__name__ == "proof_reward"
     assert ProofReward(mode="partial", metric="valid").__name__ == "prontocheck_partial_valid"
@@ -155,3 +159,33 @@ def test_trl_reads_the_problem_from_the_prompt_when_no_column_gives_it() -> None
     assert proof_reward([chat, plain], [f"{GOLD} True", f"{SKIP} True"]) == [1.0, 0.0]
     assert proof_reward([plain], [f"{GOLD} False"], gold_label=["True"]) == [0.0]  # the column gives the label
     assert ProofReward(mode="answer")([plain], ["False"], gold_label=[False]) == [1.0]
+
+
+# --- OpenRLHF ------------------------------------------------------------------------------------
+
+
+def test_openrlhf_reward_func_reads_labels_and_prompts() -> None:
+    from prontocheck.rewards.openrlhf import reward_func
+
+    prompt = f"<s>[INST] Q: {CONTEXT} {QUERY}\nA: [/INST]"
+    queries = [prompt + f" {GOLD} True</s>", "<s>" + prompt[3:] + f" {SKIP} True</s>", prompt + " True"]
+    out = reward_func(queries, [prompt] * 3, [json.dumps(SPEC), "True", None])
+    assert [float(x) for x in out["rewards"]] == [1.0, 0.0, 0.0]
+    assert set(out["extra_logs"]) == set(REWARD_KEYS) - {"score", "parse_error"}
+    bad = reward_func(["no question here"], ["no question here"], [None])
+    assert [float(x) for x in bad["rewards"]] == [0.0]
+
+
+# --- reasoning-gym -------------------------------------------------------------------------------
+
+
+def test_reasoning_gym_score_answer() -> None:
+    from prontocheck.rewards.reasoning_gym import score_answer
+
+    question = {"question": f"Q: {CONTEXT} {QUERY}", "answer": "True", "metadata": {}}
+    assert score_answer(f"{GOLD} True", question) == 1.0
+    assert score_answer(f"{SKIP} True", question) == 0.0
+    assert score_answer(f"{SKIP} True", question, metric="non_atomic") == 1.0
+    assert score_answer(f"{GOLD} True", {"question": "?", "answer": "x", "metadata": {"prontoqa": SPEC}}) == 1.0
+    assert score_answer(f"{GOLD} True", {"question": "What?", "answer": "True", "metadata": {}}) == 0.0
+    assert score_answer(None, question) == 0.0

@@ -1,7 +1,8 @@
 """Reward functions for reinforcement learning on PrOntoQA-style problems.
 
-:func:`score` is the library form; :mod:`prontocheck.rewards.verl` and :mod:`prontocheck.rewards.trl`
-adapt it to the call signatures of verl and TRL. All are module-level and picklable, keep no state
+:func:`score` is the library form; :mod:`~prontocheck.rewards.verl`, :mod:`~prontocheck.rewards.trl`,
+:mod:`~prontocheck.rewards.openrlhf` and :mod:`~prontocheck.rewards.reasoning_gym` adapt it to the call
+signatures of those frameworks. All are module-level and picklable, keep no state
 beyond the parse caches, and never raise on bad data.
 """
 
