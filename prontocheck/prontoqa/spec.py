@@ -103,3 +103,23 @@ def problem_from_prompt(prompt: str) -> Problem:
     q = head.rfind("Q:")
     context = head[q + 2:] if q >= 0 else head.rsplit("\n\n", 1)[-1]
     return Problem(" ".join(context.split()), " ".join(query.split()))
+
+
+def resolve_problem(spec: object = None, prompt: str | None = None) -> Problem | bool:
+    """The problem of a spec; with an answer-only spec or none, the prompt's question (with that label).
+
+    >>> resolve_problem("True", "Q: Fae is a cat. Prove: Fae is a cat.").gold_label
+    True
+
+    Raises:
+        SpecError: no problem: the spec is unreadable, or there is no full spec and no question.
+    """
+    given = problem_from_spec(spec) if spec is not None else None
+    if isinstance(given, Problem):
+        return given
+    if prompt is None:
+        if given is None:
+            raise SpecError("no problem spec and no prompt")
+        return given
+    asked = problem_from_prompt(prompt)
+    return asked if given is None else Problem(asked.context, asked.query, None, given)

@@ -21,22 +21,17 @@ from typing import Any
 
 from prontocheck.errors import SpecError
 from prontocheck.prontoqa.problem import Problem
-from prontocheck.prontoqa.spec import problem_from_prompt, problem_from_spec
+from prontocheck.prontoqa.spec import resolve_problem
 from prontocheck.rewards.core import REWARD_KEYS, RewardResult, score
 
 
 def _problem(prompt: str, label: object) -> Problem | bool | None:
-    try:
-        spec = problem_from_spec(label) if label is not None else None
-    except SpecError:
-        spec = None
-    if isinstance(spec, Problem):
-        return spec
-    try:
-        asked = problem_from_prompt(prompt)
-    except SpecError:
-        return None
-    return asked if spec is None else Problem(asked.context, asked.query, None, spec)
+    for spec in (label, None):  # an unreadable label: the prompt alone
+        try:
+            return resolve_problem(spec, prompt)
+        except SpecError:
+            continue
+    return None
 
 
 def _response(query: str, prompt: str) -> str:

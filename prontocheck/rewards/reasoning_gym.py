@@ -19,7 +19,7 @@ from typing import Any
 
 from prontocheck.errors import SpecError
 from prontocheck.prontoqa.problem import Problem
-from prontocheck.prontoqa.spec import problem_from_prompt, problem_from_spec
+from prontocheck.prontoqa.spec import resolve_problem
 from prontocheck.rewards.core import score
 
 
@@ -27,14 +27,13 @@ def _problem(entry: Mapping[str, Any]) -> Problem | bool | None:
     raw = entry.get("metadata")
     metadata: Mapping[str, Any] = raw if isinstance(raw, Mapping) else {}
     spec = metadata.get("prontoqa") or (metadata if "context" in metadata and "query" in metadata else None)
+    answer = entry.get("answer")
     try:
         if spec is not None:
-            return problem_from_spec(spec)
-        asked = problem_from_prompt(str(entry.get("question", "")))
-        label = problem_from_spec(str(entry["answer"])) if entry.get("answer") is not None else None
+            return resolve_problem(spec)
+        return resolve_problem(None if answer is None else str(answer), str(entry.get("question", "")))
     except SpecError:
         return None
-    return Problem(asked.context, asked.query, None, label if isinstance(label, bool) else None)
 
 
 def score_answer(answer: str | None, entry: Mapping[str, Any], *, mode: str = "both", metric: str = "strict") -> float:

@@ -27,9 +27,8 @@ from typing import Any
 from prontocheck.errors import SpecError, UsageError
 from prontocheck.prontoqa.problem import Problem
 from prontocheck.prontoqa.results import METRICS
-from prontocheck.prontoqa.spec import problem_from_prompt
+from prontocheck.prontoqa.spec import resolve_problem
 from prontocheck.rewards.core import MODES, score
-from prontocheck.syntax.text import answer_of
 
 _COLUMNS = ("context", "query", "gold_label", "gold_cot")
 
@@ -56,17 +55,15 @@ def _specs(prompts: Sequence[object], n: int, kwargs: Mapping[str, Any]) -> list
     return [_from_prompt(prompt, label) for prompt, label in zip(prompts, labels, strict=True)]
 
 
-def _from_prompt(prompt: object, label: object) -> Problem | None:
+def _from_prompt(prompt: object, label: object) -> Problem | bool | None:
     """The question the prompt asks (a string, or the messages of a conversation), with the gold label."""
     text = _prompt_text(prompt)
+    if text is None:
+        return None
     try:
-        problem = problem_from_prompt(text) if text is not None else None
+        return resolve_problem(label if label is None or isinstance(label, bool) else str(label), text)
     except SpecError:
         return None
-    if problem is None or label is None:
-        return problem
-    gold = label if isinstance(label, bool) else answer_of(str(label))
-    return Problem(problem.context, problem.query, None, gold)
 
 
 def _prompt_text(prompt: object) -> str | None:
