@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from prontocheck.compat.forms import Marker, Node, OriginalCrash, substitute
 from prontocheck.compat.morphology import Morphology, morphology
-from prontocheck.compat.phrases_main import determined_everything, determiner, parse_np_prime
+from prontocheck.compat.phrases_main import connective, determined_everything, determiner, parse_np_prime
 from prontocheck.logic.formulas import And, Atom, Const, Exists, ForAll, Formula, Implies, Not, Or, X
 
 _Np = tuple[Formula | Const | None, int | None, bool | None, bool | None, bool | None]
@@ -47,21 +47,11 @@ def _everything_that_is(tokens: list[str], index: int, m: Morphology) -> _Np:
     is_conjunction = is_disjunction = False
     while True:
         if operands:
-            has_comma = False
-            if tokens[index] == ",":
-                index += 1
-                has_comma = True
-            if tokens[index] == "and":
-                if is_disjunction:
-                    return _NONE5
-                is_conjunction = True
-                index += 1
-            elif tokens[index] == "or":
-                if is_conjunction:
-                    return _NONE5
-                is_disjunction = True
-                index += 1
-            elif not has_comma:
+            step = connective(tokens, index, is_conjunction, is_disjunction)
+            if step is None:
+                return _NONE5
+            index, has_comma, joined, is_conjunction, is_disjunction = step
+            if not joined and not has_comma:
                 break
         operand, new_index, _, _, _ = parse_np(tokens, index, m)
         if operand is None:
@@ -116,21 +106,11 @@ def parse_vp_arg(tokens: list[str], index: int, m: Morphology) -> tuple[Formula 
     while index < len(tokens):
         old_index = index
         if operands:
-            has_comma = False
-            if tokens[index] == ",":
-                index += 1
-                has_comma = True
-            if tokens[index] == "and":
-                if is_disjunction:
-                    return None, None, None
-                is_conjunction = True
-                index += 1
-            elif tokens[index] == "or":
-                if is_conjunction:
-                    return None, None, None
-                is_disjunction = True
-                index += 1
-            elif not has_comma:
+            step = connective(tokens, index, is_conjunction, is_disjunction)
+            if step is None:
+                return None, None, None
+            index, has_comma, joined, is_conjunction, is_disjunction = step
+            if not joined and not has_comma:
                 break
         operand, new_index, operand_is_plural, np_negated, np_quantified = parse_np(tokens, index, m)
         if isinstance(operand, Const):

@@ -97,21 +97,11 @@ def _everything_that_is(tokens: list[str], index: int, m: Morphology) -> _Np:
     is_conjunction = is_disjunction = False
     while index < len(tokens):
         if operands:
-            has_comma = False
-            if tokens[index] == ",":
-                index += 1
-                has_comma = True
-            if tokens[index] == "and":
-                if is_disjunction:
-                    return _NONE5
-                is_conjunction = True
-                index += 1
-            elif tokens[index] == "or":
-                if is_conjunction:
-                    return _NONE5
-                is_disjunction = True
-                index += 1
-            elif not has_comma:
+            step = connective(tokens, index, is_conjunction, is_disjunction)
+            if step is None:
+                return _NONE5
+            index, has_comma, joined, is_conjunction, is_disjunction = step
+            if not joined and not has_comma:
                 break
         operand, new_index, _, _, _ = parse_np(tokens, index, m)
         if operand is None:
@@ -148,6 +138,27 @@ def _everything_that_is(tokens: list[str], index: int, m: Morphology) -> _Np:
 def determined_everything(tokens: list[str], index: int) -> bool:
     """Whether the noun phrase at ``index`` is "everything that is …" (both originals)."""
     return tokens[index].lower() == "everything" and tokens[index + 1] == "that" and tokens[index + 2] == "is"
+
+
+def connective(tokens: list[str], index: int, is_conjunction: bool, is_disjunction: bool
+               ) -> tuple[int, bool, bool, bool, bool] | None:
+    """The originals' step between two coordinated items: an optional ``,``, then ``and`` or ``or``.
+
+    Returns the index after it, whether a comma and whether ``and``/``or`` was read, and the
+    coordination so far (conjunction, disjunction); ``None`` where ``and`` and ``or`` would mix.
+
+    >>> connective([",", "or", "a"], 0, False, False), connective(["and"], 0, False, True)
+    ((2, True, True, False, True), None)
+    """
+    has_comma = False
+    if tokens[index] == ",":
+        index += 1
+        has_comma = True
+    if tokens[index] == "and":
+        return None if is_disjunction else (index + 1, has_comma, True, True, is_disjunction)
+    if tokens[index] == "or":
+        return None if is_conjunction else (index + 1, has_comma, True, is_conjunction, True)
+    return index, has_comma, False, is_conjunction, is_disjunction
 
 
 def determiner(tokens: list[str], index: int) -> tuple[bool, bool, bool | None, int]:
@@ -217,21 +228,11 @@ def parse_vp_arg(tokens: list[str], index: int, m: Morphology) -> list[tuple[Nod
         index += 1
     while index < len(tokens):
         if operands:
-            has_comma = False
-            if tokens[index] == ",":
-                index += 1
-                has_comma = True
-            if tokens[index] == "and":
-                if is_disjunction:
-                    return []
-                is_conjunction = True
-                index += 1
-            elif tokens[index] == "or":
-                if is_conjunction:
-                    return []
-                is_disjunction = True
-                index += 1
-            elif not has_comma:
+            step = connective(tokens, index, is_conjunction, is_disjunction)
+            if step is None:
+                return []
+            index, has_comma, joined, is_conjunction, is_disjunction = step
+            if not joined and not has_comma:
                 if not is_conjunction and not is_disjunction:
                     # the last comma was part of a higher-level coordination
                     if len(indices) == 1:
@@ -240,7 +241,7 @@ def parse_vp_arg(tokens: list[str], index: int, m: Morphology) -> list[tuple[Nod
                         del operands[-1]
                         index, is_plural = indices[-2], plurals[-2]
                 break
-            elif is_conjunction or is_disjunction:
+            if not joined and (is_conjunction or is_disjunction):
                 index = indices[-1]
                 break
         negated = tokens[index] == "not"
