@@ -27,6 +27,7 @@ from typing import Any
 
 from prontocheck.errors import SpecError, UsageError
 from prontocheck.io.records import Record, RecordError
+from prontocheck.io.streams import json_lines
 from prontocheck.prontoqa.problem import Problem
 from prontocheck.prontoqa.spec import problem_from_prompt, problem_from_spec
 
@@ -223,13 +224,9 @@ def parse_native(
 
     """
     mapping = check_fields(fields)
-    for number, text in enumerate(lines, start=1):
-        if not text.strip():
-            continue
-        try:
-            obj = json.loads(text)
-        except json.JSONDecodeError as e:
-            yield RecordError(name, number, f"not JSON: {e}")
+    for number, _, obj, error in json_lines(enumerate(lines, start=1)):
+        if error is not None:
+            yield RecordError(name, number, f"not JSON: {error}")
             continue
         if not isinstance(obj, dict):
             yield RecordError(name, number, f"not a JSON object: {show(obj)}")

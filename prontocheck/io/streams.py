@@ -21,12 +21,13 @@ from __future__ import annotations
 import bz2
 import gzip
 import io
+import json
 import lzma
 import sys
 import zlib
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from typing import BinaryIO, TextIO
+from typing import Any, BinaryIO, TextIO
 
 from prontocheck.errors import InputError
 
@@ -157,3 +158,19 @@ def iter_lines(stream: TextIO, name: str) -> Iterator[str]:
         yield from stream
     except _READ_ERRORS as e:
         raise InputError(name, None, f"cannot read: {e}") from e
+
+
+def json_lines(numbered: Iterable[tuple[int, str]]) -> Iterator[tuple[int, str, Any, json.JSONDecodeError | None]]:
+    """Decode JSON Lines: ``(line, text, value, None)`` per non-blank line, ``(line, text, None, error)``
+    where it is not JSON.
+
+    >>> [(n, v, e is None) for n, _, v, e in json_lines(enumerate(['{"a": 1}', "", "oops"], start=1))]
+    [(1, {'a': 1}, True), (3, None, False)]
+    """
+    for number, text in numbered:
+        if not text.strip():
+            continue
+        try:
+            yield number, text, json.loads(text), None
+        except json.JSONDecodeError as e:
+            yield number, text, None, e

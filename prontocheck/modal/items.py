@@ -14,13 +14,12 @@ metadata: ``template``, ``origin``, ``activity``, … as ``modal generate`` writ
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from prontocheck.errors import InputError, UnparseableSentence
-from prontocheck.io.streams import iter_lines, open_text
+from prontocheck.io.streams import iter_lines, json_lines, open_text
 from prontocheck.logic.modal import ModalFormula
 from prontocheck.modal.parse import parse_prompt, parse_question, parse_statement, split_sentences
 from prontocheck.modal.questions import Answer, Question
@@ -163,13 +162,9 @@ def read_items(path: str) -> Iterator[ModalItem | ItemError]:
         InputError: the file cannot be opened or read at all.
     """
     with open_text(path) as stream:
-        for line_no, line in enumerate(iter_lines(stream, path), start=1):
-            if not line.strip():
-                continue
-            try:
-                obj = json.loads(line)
-            except json.JSONDecodeError as e:
-                yield ItemError(None, InputError(path, line_no, f"not JSON ({e.msg} at column {e.colno})"))
+        for line_no, _, obj, error in json_lines(enumerate(iter_lines(stream, path), start=1)):
+            if error is not None:
+                yield ItemError(None, InputError(path, line_no, f"not JSON ({error.msg} at column {error.colno})"))
                 continue
             try:
                 yield ModalItem.from_json(obj, file=path, line=line_no)

@@ -12,14 +12,13 @@ generated grid), and the item is decided by the logic so that the figures can al
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from prontocheck.errors import InputError
-from prontocheck.io.streams import iter_lines, open_text
+from prontocheck.io.streams import iter_lines, json_lines, open_text
 from prontocheck.modal.benchmark import generate, patterns
 from prontocheck.modal.items import ItemError, ModalItem, ModalParseError, read_items
 from prontocheck.modal.metrics import PairComparison, Scored, Summary, accuracy, by, compare_pairs, summarize
@@ -225,13 +224,9 @@ def score_records(answers: Iterable[Mapping[str, Any]], items: Mapping[str, Moda
 def read_answers(path: str) -> Iterator[dict[str, Any] | ItemError]:
     """Stream the records of an answers file (JSON Lines; ``-`` is standard input)."""
     with open_text(path) as stream:
-        for line_no, line in enumerate(iter_lines(stream, path), start=1):
-            if not line.strip():
-                continue
-            try:
-                obj = json.loads(line)
-            except json.JSONDecodeError as e:
-                yield ItemError(None, InputError(path, line_no, f"not JSON ({e.msg} at column {e.colno})"))
+        for line_no, line, obj, error in json_lines(enumerate(iter_lines(stream, path), start=1)):
+            if error is not None:
+                yield ItemError(None, InputError(path, line_no, f"not JSON ({error.msg} at column {error.colno})"))
                 continue
             if not isinstance(obj, dict) or "id" not in obj:
                 reason = f"expected an object with an 'id', got {line.strip()!r}"

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from prontocheck.errors import InputError, SentenceParseError
+from prontocheck.io.streams import json_lines
 from prontocheck.logic.formulas import Atom, Var
 from prontocheck.relations._yaml import BareWord, load_yaml
 from prontocheck.relations.errors import ItemError, LabelError, RelationsError
@@ -112,13 +113,9 @@ def read_records(path: str | Path) -> Iterator[tuple[int, dict[str, Any] | ItemE
         for number, record in enumerate(data, 1):
             yield number, record if isinstance(record, dict) else ItemError(None, number, "not an object")
         return
-    for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError as e:
-            yield number, ItemError(None, number, f"not JSON: {e.msg}")
+    for number, _, record, error in json_lines(enumerate(text.splitlines(), 1)):
+        if error is not None:
+            yield number, ItemError(None, number, f"not JSON: {error.msg}")
             continue
         yield number, record if isinstance(record, dict) else ItemError(None, number, "not a JSON object")
 

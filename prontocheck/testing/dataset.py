@@ -25,7 +25,7 @@ from typing import Any
 
 from prontocheck.io.original import parse_log
 from prontocheck.io.records import RecordError
-from prontocheck.io.streams import iter_lines, open_text
+from prontocheck.io.streams import iter_lines, json_lines, open_text
 from prontocheck.testing.checks import Finding, check_names, lint_record
 
 _EXAMPLE_KEY = re.compile(r'^\s*"(example\d+)"\s*:', re.MULTILINE)
@@ -78,13 +78,9 @@ def _from_original(example: Mapping[str, Any], key: str, name: str, line: int) -
 
 def _json_lines(lines: Iterator[tuple[int, str]], name: str) -> Iterator[DatasetRecord | Finding]:
     count = 0
-    for number, text in lines:
-        if not text.strip():
-            continue
-        try:
-            obj = json.loads(text)
-        except json.JSONDecodeError as e:
-            yield Finding("record", f"not JSON: {e}", None, name, number)
+    for number, text, obj, error in json_lines(lines):
+        if error is not None:
+            yield Finding("record", f"not JSON: {error}", None, name, number)
             continue
         count += 1
         if not isinstance(obj, dict):
