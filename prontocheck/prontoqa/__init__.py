@@ -2,7 +2,7 @@
 
 from prontocheck.prontoqa.accuracy import proof_accuracies
 from prontocheck.prontoqa.check import check, check_batch
-from prontocheck.prontoqa.derive import ProofLine, derive_gold, derive_natural
+from prontocheck.prontoqa.derive import derive_gold, derive_natural
 from prontocheck.prontoqa.problem import PreparedProblem, Problem, prepare
 from prontocheck.prontoqa.results import (
     METRICS,
@@ -16,6 +16,7 @@ from prontocheck.prontoqa.results import (
     Validity,
 )
 from prontocheck.prontoqa.steps import StepInput, classify_steps
+from prontocheck.syntax.forms import ProofLine
 
 __all__ = [
     "METRICS", "ExampleResult", "FirstError", "GoldInfo", "LabelResult", "PreparedProblem", "Problem",

@@ -25,24 +25,18 @@ from prontocheck.prontoqa.results import (
     StepResult,
 )
 from prontocheck.prontoqa.steps import StepInput, classify_steps
-from prontocheck.syntax.forms import Assumption, Contradiction, Since, Statements
+from prontocheck.syntax.forms import proof_lines
 from prontocheck.syntax.sentences import parse_sentence
 from prontocheck.syntax.text import split_output
 
 
 def _step_inputs(text: str) -> tuple[StepInput, ...]:
-    """The steps one sentence makes: one, or two for "Since φ, ψ" (φ, then ψ)."""
+    """The steps one sentence makes (:func:`~prontocheck.syntax.forms.proof_lines`), or one unparseable step."""
     try:
         sentence = parse_sentence(text)
     except UnparseableSentence as e:
         return (StepInput(text, None, e.reason),)
-    if isinstance(sentence, Since | Statements):
-        return tuple(StepInput(text, f) for f in sentence.statements())
-    if isinstance(sentence, Assumption):
-        return (StepInput(text, sentence.formula, kind="assume"),)
-    if isinstance(sentence, Contradiction):
-        return (StepInput(text, sentence.formula, kind="contradiction"),)
-    return (StepInput(text, sentence),)
+    return tuple(StepInput(text, line.formula, kind=line.kind) for line in proof_lines(sentence))
 
 
 PRONOUNS = frozenset({"he", "she", "it", "they", "him", "her", "them"})

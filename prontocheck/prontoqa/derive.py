@@ -43,33 +43,11 @@ shumpus(Fae)
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import NamedTuple
 
 from prontocheck.engine.shapes import Shape, ShapeIndex, complement, ground_shape, parts, to_formula
 from prontocheck.engine.theory import Theory, as_ground_literal, ground
 from prontocheck.logic.formulas import Const, Formula
-
-STATEMENT, ASSUME, CONTRADICTION = "statement", "assume", "contradiction"
-
-
-class ProofLine(NamedTuple):
-    """One line of a gold proof.
-
-    Attributes:
-        kind: ``"statement"``, ``"assume"`` (``Assume φ``) or ``"contradiction"`` (``This
-            contradicts with φ``; ``formula`` ``None`` for a bare "This is a contradiction").
-        formula: what the line states, assumes, or contradicts.
-    """
-
-    kind: str
-    formula: Formula | None
-
-    def __str__(self) -> str:
-        if self.kind == ASSUME:
-            return f"assume {self.formula}"
-        if self.kind == CONTRADICTION:
-            return "⊥" if self.formula is None else f"⊥ ({self.formula})"
-        return str(self.formula)
+from prontocheck.syntax.forms import ASSUME, CONTRADICTION, STATEMENT, ProofLine
 
 
 def derive_gold(theory: Theory, target: Formula) -> tuple[Formula, ...] | None:

@@ -13,16 +13,9 @@ from functools import lru_cache
 from prontocheck.engine.theory import Theory
 from prontocheck.errors import UnparseableSentence
 from prontocheck.logic.formulas import Formula
-from prontocheck.prontoqa.derive import (
-    ASSUME,
-    CONTRADICTION,
-    STATEMENT,
-    ProofLine,
-    derive_gold,
-    derive_natural,
-)
+from prontocheck.prontoqa.derive import derive_gold, derive_natural
 from prontocheck.prontoqa.natural import skey
-from prontocheck.syntax.forms import Assumption, Contradiction, Query, Since, Statements
+from prontocheck.syntax.forms import ASSUME, STATEMENT, ProofLine, Query, proof_lines
 from prontocheck.syntax.sentences import parse_query, parse_sentence, parse_statement
 from prontocheck.syntax.text import sentence_texts, split_output
 from prontocheck.syntax.transform import negation_normal
@@ -120,14 +113,7 @@ def _given_gold(problem: Problem, warnings: list[str]) -> _Gold | None:
         except UnparseableSentence as e:
             warnings.append(f"gold chain of thought sentence does not parse, gold derived instead: {_describe(e)}")
             return None
-        if isinstance(sentence, Assumption):
-            lines.append(ProofLine(ASSUME, sentence.formula))
-        elif isinstance(sentence, Contradiction):
-            lines.append(ProofLine(CONTRADICTION, sentence.formula))
-        elif isinstance(sentence, Since | Statements):
-            lines.extend(ProofLine(STATEMENT, f) for f in sentence.statements())
-        else:
-            lines.append(ProofLine(STATEMENT, sentence))
+        lines.extend(proof_lines(sentence))
     return _gold(lines, label)
 
 

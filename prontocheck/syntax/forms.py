@@ -11,7 +11,8 @@ statements in one sentence.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from functools import lru_cache
+from typing import Literal, NamedTuple
 
 from prontocheck.logic.formulas import Formula
 
@@ -70,3 +71,43 @@ class Statements:
 
 Sentence = Formula | Assumption | Contradiction | Since | Statements
 """A chain-of-thought sentence as parsed: a statement or one of the step forms above."""
+
+
+STATEMENT, ASSUME, CONTRADICTION = "statement", "assume", "contradiction"
+
+
+class ProofLine(NamedTuple):
+    """One line of a proof: a step as a sentence makes it.
+
+    Attributes:
+        kind: ``"statement"``, ``"assume"`` (``Assume φ``) or ``"contradiction"`` (``This
+            contradicts with φ``; ``formula`` ``None`` for a bare "This is a contradiction").
+        formula: what the line states, assumes, or contradicts.
+    """
+
+    kind: str
+    formula: Formula | None
+
+    def __str__(self) -> str:
+        if self.kind == ASSUME:
+            return f"assume {self.formula}"
+        if self.kind == CONTRADICTION:
+            return "⊥" if self.formula is None else f"⊥ ({self.formula})"
+        return str(self.formula)
+
+
+@lru_cache(maxsize=1 << 14)
+def proof_lines(sentence: Sentence) -> tuple[ProofLine, ...]:
+    """The steps a parsed sentence makes, in order: one, or one per statement of a "since" sentence.
+
+    >>> from prontocheck.syntax import parse_sentence
+    >>> [str(line) for line in proof_lines(parse_sentence("Since Fae is a wumpus, Fae is a yumpus."))]
+    ['wumpus(Fae)', 'yumpus(Fae)']
+    """
+    if isinstance(sentence, Assumption):
+        return (ProofLine(ASSUME, sentence.formula),)
+    if isinstance(sentence, Contradiction):
+        return (ProofLine(CONTRADICTION, sentence.formula),)
+    if isinstance(sentence, Since | Statements):
+        return tuple(ProofLine(STATEMENT, f) for f in sentence.statements())
+    return (ProofLine(STATEMENT, sentence),)
