@@ -23,7 +23,7 @@ from typing import Any
 
 from prontocheck.errors import SpecError
 from prontocheck.prontoqa.problem import Problem
-from prontocheck.syntax.text import answer_of
+from prontocheck.syntax.text import CHAT_MARKUP, answer_of
 
 
 def problem_from_spec(spec: object) -> Problem | bool:
@@ -74,7 +74,6 @@ def _from_mapping(obj: Mapping[str, Any]) -> Problem:
 
 
 _QUESTION = re.compile(r"true\s+or\s+false\s*:|prove\s*:", re.IGNORECASE)
-_CHAT_TOKEN = re.compile(r"<\|[^|<>]{1,40}\|>|</?s>|\[/?INST\]")
 _ROLE_LINE = re.compile(r"^\s*(?:system|user|assistant|human)\s*:?\s*$", re.IGNORECASE | re.MULTILINE)
 
 
@@ -92,7 +91,7 @@ def problem_from_prompt(prompt: str) -> Problem:
     Raises:
         SpecError: the prompt asks no ``True or false:`` or ``Prove:`` question.
     """
-    text = _ROLE_LINE.sub("", _CHAT_TOKEN.sub("\n", prompt))
+    text = _ROLE_LINE.sub("", CHAT_MARKUP.sub("\n", prompt))
     found = max(_QUESTION.finditer(text), key=lambda m: m.start(), default=None)
     if found is None:
         raise SpecError("the prompt asks no 'True or false:' or 'Prove:' question")

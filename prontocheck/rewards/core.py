@@ -26,7 +26,6 @@ Every result has the same keys (:data:`REWARD_KEYS`), as RL loggers need.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,7 +33,7 @@ from prontocheck.errors import SpecError, UsageError
 from prontocheck.prontoqa.check import check
 from prontocheck.prontoqa.results import INVALID, METRICS, MISLEADING, STRICT, UNPARSEABLE
 from prontocheck.prontoqa.spec import problem_from_spec
-from prontocheck.syntax.text import split_output
+from prontocheck.syntax.text import CHAT_MARKUP, split_output
 
 MODES = ("both", "answer", "proof", "partial")
 """The reward modes; ``both`` is the default."""
@@ -43,7 +42,6 @@ REWARD_KEYS = ("score", "answer_correct", "proof_valid", "n_steps", "n_invalid",
                "parse_error")
 """The keys of :meth:`RewardResult.to_dict`, the same for every completion."""
 
-_SPECIAL = re.compile(r"<\|[^|<>]{1,40}\|>|</?s>|</?(?:think|answer|reasoning|thinking)>", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +84,7 @@ def clean_completion(text: str) -> str:
     >>> clean_completion("<think>Fae is a cat.</think> <answer>True</answer><|im_end|>")
     'Fae is a cat.\\n \\nTrue'
     """
-    return _SPECIAL.sub("\n", text).strip()
+    return CHAT_MARKUP.sub("\n", text).strip()
 
 
 def score(spec: object, completion: str, *, mode: str = "both", metric: str = "strict") -> RewardResult:

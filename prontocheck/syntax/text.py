@@ -24,6 +24,10 @@ _FILLER = re.compile(
     r"|chain\s+of\s+thought|step[- ]by[- ]step(?:\s+reasoning)?)\s*:\s*$",
     re.IGNORECASE,
 )
+CHAT_MARKUP = re.compile(
+    r"<\|[^|<>]{1,40}\|>|</?s>|\[/?INST\]|</?(?:think|thinking|reasoning|answer)>", re.IGNORECASE
+)
+"""Chat-template special tokens and reasoning/answer tags (``<|im_end|>``, ``</s>``, ``[INST]``, ``<think>``)."""
 _NEXT_QUESTION = re.compile(r"(?:^|\s)Q:")
 _ANSWER = re.compile(
     r"^[*_\s]*(?:(?:so|thus|therefore|hence)\s*,?\s*)?"
