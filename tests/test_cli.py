@@ -48,7 +48,7 @@ def test_demo_runs_with_no_input_and_covers_every_step_kind(tmp_path: Path) -> N
     assert len(lines) == 12
     first = lines[0]
     assert set(first) >= {"id", "label", "proof", "steps", "first_error", "metadata"}
-    assert set(first["label"]) == {"predicted", "gold", "correct"}
+    assert set(first["label"]) == {"predicted", "gold", "correct", "reason", "sentence"}
     assert set(first["proof"]) == {"strict", "non_atomic", "broad", "valid"}
     assert set(first["steps"][0]) >= {"index", "text", "formula", "validity", "atomic", "utility", "redundant",
                                       "premises"}
@@ -156,7 +156,7 @@ def test_original_log_format_is_detected(tmp_path: Path) -> None:
     summary = json.loads(stdout)
     assert summary["n"] == 1
     line = json.loads(out.read_text())
-    assert line["label"] == {"predicted": False, "gold": False, "correct": True}
+    assert line["label"] == {"predicted": False, "gold": False, "correct": True, "reason": None, "sentence": 2}
     assert line["proof"] == {"strict": False, "non_atomic": True, "broad": False, "valid": True}
     assert [s["atomic"] for s in line["steps"]] == [True, False]
     assert line["source"]["line"] == 7

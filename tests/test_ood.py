@@ -11,13 +11,12 @@ from prontocheck.generate import GeneratorConfig, generate
 from prontocheck.generate.rules import OOD_RULES
 from prontocheck.io import Record, read_records
 from prontocheck.prontoqa.accuracy import natural_accuracies, proof_accuracies
-from prontocheck.prontoqa.check import _step_inputs
+from prontocheck.prontoqa.check import read_steps
 from prontocheck.prontoqa.derive import derive_natural
 from prontocheck.prontoqa.natural import classify_natural, skey
 from prontocheck.prontoqa.problem import prepare
 from prontocheck.prontoqa.results import BROAD, STRICT, Validity
 from prontocheck.prontoqa.steps import StepInput, classify_steps
-from prontocheck.syntax.text import split_output
 from prontocheck.syntax.transform import negation_normal
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
@@ -175,7 +174,7 @@ def test_fast_path_agrees_with_natural_deduction_on_real_v1_outputs() -> None:
     compared = 0
     for rec in _records("prontoqa-v1-llama/*/*.log.gz"):
         pp = prepare(rec.problem)
-        inputs = [st for s in split_output(rec.output).steps for st in _step_inputs(s.text)]
+        inputs = read_steps(rec.problem, rec.output)
         if not all(i.simple for i in inputs):
             continue
         fast = classify_steps(pp.theory, pp.gold, inputs)
@@ -203,7 +202,7 @@ def test_broad_accuracy_takes_one_modus_tollens_when_the_strict_derivation_is_lo
     out = "Fae is a dumpus. Every wumpus is a yumpus. Fae is not a yumpus. Fae is not a wumpus."
     p = Problem(context, "Prove: Fae is not a wumpus.", gold_cot=gold)
     pp = prepare(p)
-    inputs = [st for s in split_output(out).steps for st in _step_inputs(s.text)]
+    inputs = read_steps(p, out)
     steps = classify_natural(pp.theory, pp.gold, (), inputs)
     assert steps[-1].kind == "strict-non-atomic-useful"  # strict wins the classification (cost 2)
     natural = natural_accuracies(pp.theory, inputs, [True] * len(inputs), pp.goal)

@@ -7,11 +7,10 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
-from prontocheck.errors import UnparseableSentence
 from prontocheck.logic.formulas import Const, Formula, constants_of, replace_term
 from prontocheck.prontoqa.accuracy import natural_accuracies, proof_accuracies
 from prontocheck.prontoqa.natural import classify_natural
-from prontocheck.prontoqa.problem import Problem, prepare
+from prontocheck.prontoqa.problem import PreparedProblem, Problem, prepare
 from prontocheck.prontoqa.results import (
     BROAD,
     MISLEADING,
@@ -22,25 +21,57 @@ from prontocheck.prontoqa.results import (
     GoldInfo,
     LabelResult,
     ProofResult,
+    SentenceResult,
     StepResult,
 )
 from prontocheck.prontoqa.steps import StepInput, classify_steps
-from prontocheck.syntax.forms import proof_lines
-from prontocheck.syntax.sentences import parse_sentence
-from prontocheck.syntax.text import split_output
+from prontocheck.syntax.discourse import PartKind
+from prontocheck.syntax.reading import OutputReading, SentenceKind, read_output
+from prontocheck.syntax.vocabulary import PRONOUNS
 
 
-def _step_inputs(text: str) -> tuple[StepInput, ...]:
-    """The steps one sentence makes (:func:`~prontocheck.syntax.forms.proof_lines`), or one unparseable step."""
-    try:
-        sentence = parse_sentence(text)
-    except UnparseableSentence as e:
-        return (StepInput(text, None, e.reason),)
-    return tuple(StepInput(text, line.formula, kind=line.kind) for line in proof_lines(sentence))
+def _step_inputs(reading: OutputReading) -> tuple[list[StepInput], list[int], list[SentenceResult]]:
+    """The steps the output's step and unparseable sentences make, the sentence of each step, and the
+    sentences with their kinds.
+    """
+    inputs: list[StepInput] = []
+    where: list[int] = []
+    sentences: list[SentenceResult] = []
+    for index, sentence in enumerate(reading.sentences):
+        first = len(inputs)
+        if sentence.kind is SentenceKind.STEP or sentence.kind is SentenceKind.UNPARSEABLE:
+            for part in sentence.parts:
+                if part.kind is PartKind.STEP:
+                    inputs.extend(StepInput(sentence.text, line.formula, kind=line.kind) for line in part.lines)
+                elif part.kind is PartKind.UNPARSEABLE:
+                    reason = part.reason or "no parse"
+                    if part.text.rstrip(".!?;") != sentence.text.rstrip(".!?;"):
+                        reason = f"in {part.text!r}: {reason}"
+                    inputs.append(StepInput(sentence.text, None, reason))
+            where.extend([index] * (len(inputs) - first))
+        sentences.append(SentenceResult(index, sentence.text, (sentence.start, sentence.end), sentence.kind,
+                                        tuple(range(first, len(inputs))), sentence.reason, sentence.in_trace))
+    return inputs, where, sentences
 
 
-PRONOUNS = frozenset({"he", "she", "it", "they", "him", "her", "them"})
-"""Words that stand for an individual named earlier ("Since Fae is a wumpus, she is a yumpus")."""
+def _abandoned(reading: OutputReading, inputs: list[StepInput], where: list[int]) -> frozenset[int]:
+    """The steps a depth-first trace backtracked from: after the last statement of the target, up to the
+    backtrack line ("Start over." abandons everything before it).
+    """
+    out: set[int] = set()
+    step = 0
+    for index, sentence in enumerate(reading.sentences):
+        while step < len(where) and where[step] < index:
+            step += 1
+        if sentence.kind is not SentenceKind.BACKTRACK:
+            continue
+        if sentence.backtrack_to is None:
+            out.update(range(step))
+            continue
+        target = next((i for i in range(step - 1, -1, -1) if inputs[i].formula == sentence.backtrack_to), None)
+        if target is not None:
+            out.update(range(target + 1, step))
+    return frozenset(out)
 
 
 @lru_cache(maxsize=1 << 14)
@@ -68,17 +99,18 @@ def _resolve_pronouns(inputs: list[StepInput], default: Const | None) -> list[St
     return inputs
 
 
-def _first_error(steps: tuple[StepResult, ...]) -> FirstError | None:
+def _first_error(steps: tuple[StepResult, ...], abandoned: frozenset[int]) -> FirstError | None:
     for s in steps:
-        if not s.canonical:
+        if not s.canonical and s.index not in abandoned:
             return FirstError(s.index, s.kind)
     return None
 
 
-def _steps_to_return(steps: tuple[StepResult, ...]) -> int | None:
-    for s in steps:
+def _steps_to_return(steps: tuple[StepResult, ...], abandoned: frozenset[int]) -> int | None:
+    kept = [s for s in steps if s.index not in abandoned]
+    for n, s in enumerate(kept):
         if s.validity is STRICT and s.atomic and s.utility is MISLEADING:
-            for later in steps[s.index + 1 :]:
+            for later in kept[n + 1 :]:
                 if later.utility is USEFUL:
                     return later.index - s.index
             return None
@@ -123,31 +155,65 @@ def check(problem: Problem, output: str, *, id: str = "", metadata: Mapping[str,
     (True, False, True, 'strict-non-atomic-useful')
     """
     prepared = prepare(problem)
-    split = split_output(output)
-    named = _individuals(prepared.query.formula)[1] if prepared.query is not None else frozenset()
-    inputs = _resolve_pronouns([step for s in split.steps for step in _step_inputs(s.text)],
-                               next(iter(named)) if len(named) == 1 else None)
+    reading = read_output(output, prepared.reading)
+    inputs, where, sentences = _inputs(reading, prepared)
+    abandoned = _abandoned(reading, inputs, where)
     theory = prepared.theory
     if theory.simple and not prepared.gold_assumptions and all(i.simple for i in inputs):
         # The v1 calculus (modus ponens and composition) suffices: the fast path.
         steps = classify_steps(theory, prepared.gold, inputs)
-        # Invalid and unparseable steps can never be established: only valid steps are offered.
-        valid = [i.formula if s.validity in (STRICT, BROAD) else None for i, s in zip(inputs, steps)]
+        # Invalid, unparseable and abandoned steps can never be established: only valid steps are offered.
+        valid = [i.formula if s.validity in (STRICT, BROAD) and s.index not in abandoned else None
+                 for i, s in zip(inputs, steps)]
         proof = _all_atomic_proof(steps, valid, prepared.goal) or proof_accuracies(theory, valid, prepared.goal)
     else:
         steps = classify_natural(theory, prepared.gold, prepared.gold_assumptions, inputs)
-        proof = natural_accuracies(theory, inputs, [s.validity in (STRICT, BROAD) for s in steps], prepared.goal)
+        offered = [s.validity in (STRICT, BROAD) and s.index not in abandoned for s in steps]
+        proof = natural_accuracies(theory, inputs, offered, prepared.goal)
+    answer = reading.answer
     return ExampleResult(
         id=id,
-        label=LabelResult(split.answer, prepared.gold_label),
+        label=LabelResult(None if answer is None else answer.label, prepared.gold_label,
+                          _label_reason(reading, prepared), reading.answer_sentence),
         proof=proof,
         steps=steps,
-        first_error=_first_error(steps),
-        steps_to_return=_steps_to_return(steps),
+        first_error=_first_error(steps, abandoned),
+        steps_to_return=_steps_to_return(steps, abandoned),
         gold=GoldInfo(prepared.gold_source, prepared.gold_shown),
         warnings=prepared.warnings,
         metadata=dict(metadata or {}),
+        sentences=tuple(sentences),
+        step_sentences=tuple(where),
+        abandoned=abandoned,
+        cut_after_answer=reading.cut_after_answer,
     )
+
+
+def _inputs(
+    reading: OutputReading, prepared: PreparedProblem
+) -> tuple[list[StepInput], list[int], list[SentenceResult]]:
+    named = _individuals(prepared.query.formula)[1] if prepared.query is not None else frozenset()
+    raw, where, sentences = _step_inputs(reading)
+    return _resolve_pronouns(raw, next(iter(named)) if len(named) == 1 else None), where, sentences
+
+
+def read_steps(problem: Problem, output: str) -> list[StepInput]:
+    """The steps an output makes, as :func:`check` reads them (pronouns resolved), before classification.
+
+    >>> p = Problem("Every cat is a feline. Fae is a cat.", "True or false: Fae is a feline.")
+    >>> [str(s.formula) for s in read_steps(p, "Fae is a cat, so she is a feline. Is that all? True")]
+    ['cat(Fae)', 'feline(Fae)']
+    """
+    prepared = prepare(problem)
+    return _inputs(read_output(output, prepared.reading), prepared)[0]
+
+
+def _label_reason(reading: OutputReading, prepared: PreparedProblem) -> str | None:
+    if reading.answer is None:
+        return reading.answer_reason
+    if reading.answer.label is None:
+        return "the answer is neither true nor false"
+    return None
 
 
 def check_batch(items: Iterable[tuple[Problem, str]]) -> list[ExampleResult]:

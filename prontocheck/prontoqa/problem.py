@@ -16,6 +16,7 @@ from prontocheck.logic.formulas import Formula
 from prontocheck.prontoqa.derive import derive_gold, derive_natural
 from prontocheck.prontoqa.natural import skey
 from prontocheck.syntax.forms import ASSUME, STATEMENT, ProofLine, Query, proof_lines
+from prontocheck.syntax.reading import ReadingContext
 from prontocheck.syntax.sentences import parse_query, parse_sentence, parse_statement
 from prontocheck.syntax.text import sentence_texts, split_output
 from prontocheck.syntax.transform import negation_normal
@@ -37,6 +38,7 @@ class Problem:
     query: str
     gold_cot: str | tuple[str, ...] | None = None
     gold_label: bool | None = None
+    options: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,7 @@ class PreparedProblem:
         warnings: what went wrong while preparing, without stopping the analysis.
         gold_assumptions: the formulas the gold proof assumes (``Assume φ``; OOD proofs).
         gold_shown: the gold chain as printed in results (assumptions and ⊥ steps included).
+        reading: what outputs are read against (vocabulary, options, the query's statement, calculus).
     """
 
     theory: Theory
@@ -62,6 +65,7 @@ class PreparedProblem:
     warnings: tuple[str, ...]
     gold_assumptions: tuple[Formula, ...] = ()
     gold_shown: tuple[str, ...] = ()
+    reading: ReadingContext = ReadingContext.of(())
 
     @property
     def goal(self) -> Formula | None:
@@ -174,7 +178,20 @@ def _prepare(problem: Problem) -> PreparedProblem:
             label = True
         elif skey(gold[-1]) == skey(negation_normal(query.formula)):
             label = False
-    return PreparedProblem(theory, query, gold, source, label, tuple(warnings), assumptions, shown)
+    reading = ReadingContext.of(axioms, _option_labels(problem), None if query is None else query.formula,
+                                assumptions=bool(assumptions) or not theory.simple)
+    return PreparedProblem(theory, query, gold, source, label, tuple(warnings), assumptions, shown, reading)
+
+
+def _option_labels(problem: Problem) -> dict[str, bool | None]:
+    """Option letter → label, from the problem's options ("A) True", "B) False")."""
+    out: dict[str, bool | None] = {}
+    for option in getattr(problem, "options", ()) or ():
+        letter, _, text = str(option).partition(")")
+        label = {"true": True, "yes": True, "false": False, "no": False}.get(text.strip().lower())
+        if len(letter.strip()) == 1:
+            out[letter.strip().upper()] = label
+    return out
 
 
 @lru_cache(maxsize=1024)

@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from prontocheck.syntax.reading import SentenceKind
+
 
 class Validity(StrEnum):
     """Validity of a step (paper-semantics.md)."""
@@ -110,10 +112,20 @@ class StepResult:
 
 @dataclass(frozen=True, slots=True)
 class LabelResult:
-    """The answer: predicted and gold labels (``None`` when absent, e.g. for ``Prove:`` queries)."""
+    """The answer: predicted and gold labels (``None`` when absent, e.g. for ``Prove:`` queries).
+
+    Attributes:
+        predicted: the answer the output commits to (see the README's answer rules), or ``None``.
+        gold: the gold label, or ``None``.
+        reason: why there is no predicted label ("truncated: the output ends mid-sentence", "no answer
+            statement", …); ``None`` when there is one.
+        sentence: the index (in :attr:`ExampleResult.sentences`) of the sentence the answer was read from.
+    """
 
     predicted: bool | None
     gold: bool | None
+    reason: str | None = None
+    sentence: int | None = None
 
     @property
     def correct(self) -> bool | None:
@@ -124,7 +136,8 @@ class LabelResult:
 
     def to_json(self) -> dict[str, Any]:
         """The label block of the per-record JSON."""
-        return {"predicted": self.predicted, "gold": self.gold, "correct": self.correct}
+        return {"predicted": self.predicted, "gold": self.gold, "correct": self.correct, "reason": self.reason,
+                "sentence": self.sentence}
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +177,34 @@ class GoldInfo:
 
 
 @dataclass(frozen=True, slots=True)
+class SentenceResult:
+    """One sentence of a model's output and what it was read as.
+
+    Attributes:
+        index: 0-based position among the output's sentences.
+        text: the sentence as read (Markdown and tags removed, quotes straightened).
+        span: ``(start, end)`` character offsets in the output as written (``output[start:end]``).
+        kind: step, commentary, hypothetical, answer, backtrack or unparseable.
+        steps: the indices of the steps it makes (steps and unparseable sentences only).
+        reason: for any other kind, what it is ("a question", "a plan or self-talk", …).
+        in_trace: it lies inside a reasoning trace (``<think>…</think>``).
+    """
+
+    index: int
+    text: str
+    span: tuple[int, int]
+    kind: SentenceKind
+    steps: tuple[int, ...] = ()
+    reason: str | None = None
+    in_trace: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        """The sentence as in the per-record JSON."""
+        return {"index": self.index, "text": self.text, "span": list(self.span), "kind": self.kind.value,
+                "steps": list(self.steps), "reason": self.reason, "in_trace": self.in_trace}
+
+
+@dataclass(frozen=True, slots=True)
 class ExampleResult:
     """The full analysis of one model output on one problem.
 
@@ -179,6 +220,12 @@ class ExampleResult:
         warnings: problems with the record that did not stop the analysis (an unparseable context
             sentence, a gold sentence that does not parse, a query that proves both ways, …).
         metadata: the record's other fields, kept as they were.
+        sentences: every sentence of the output with its span and kind; ``steps`` hold the steps of the
+            ``step`` and ``unparseable`` ones.
+        step_sentences: for each step, the index of the sentence that makes it.
+        abandoned: the steps of a depth-first trace on a branch it backtracked from (not judged for
+            first errors and proof accuracies).
+        cut_after_answer: characters cut off the output's end (a new problem after the answer).
     """
 
     id: str
@@ -190,6 +237,20 @@ class ExampleResult:
     gold: GoldInfo
     warnings: tuple[str, ...] = ()
     metadata: dict[str, Any] = field(default_factory=dict)
+    sentences: tuple[SentenceResult, ...] = ()
+    step_sentences: tuple[int, ...] = ()
+    abandoned: frozenset[int] = frozenset()
+    cut_after_answer: int = 0
+
+    def _step_json(self, step: StepResult) -> dict[str, Any]:
+        out = step.to_json()
+        if step.index < len(self.step_sentences):
+            sentence = self.sentences[self.step_sentences[step.index]]
+            out["sentence"], out["span"] = sentence.index, list(sentence.span)
+        else:
+            out["sentence"], out["span"] = None, None
+        out["abandoned"] = step.index in self.abandoned
+        return out
 
     def to_json(self) -> dict[str, Any]:
         """The per-record JSON object written by ``prontocheck analyze --output``."""
@@ -197,7 +258,9 @@ class ExampleResult:
             "id": self.id,
             "label": self.label.to_json(),
             "proof": self.proof.to_json(),
-            "steps": [s.to_json() for s in self.steps],
+            "steps": [self._step_json(s) for s in self.steps],
+            "sentences": [s.to_json() for s in self.sentences],
+            "cut_after_answer": self.cut_after_answer,
             "first_error": None
             if self.first_error is None
             else {"index": self.first_error.index, "kind": self.first_error.kind},

@@ -1,0 +1,776 @@
+r"""Reading sentences as chat and reasoning models write them: clauses, lead-ins, hedges and remarks.
+
+A sentence the grammar does not take whole is cut into clauses at its connectives ("since", "because",
+", so", ", which means", ", and" before a new clause, ", but", "→"), and each clause is read on its own:
+
+- an *assertive lead-in* is read off and the clause is a statement ("We know that …", "The context says …",
+  "Statement 9 says \"…\"", "From 7: …", "It follows that …", "This means …");
+- a *remark* is commentary, never a step: questions, plans and self-talk ("Let me check …", "We need to
+  determine if …"), what cannot be concluded ("we cannot conclude that …"), relevance ("… does not affect
+  …", "irrelevant"), what the context does not say ("not mentioned as …");
+- a *hypothetical* ("If Sam were …", "Suppose …", "… would be …") is neither step nor remark (``Suppose``
+  and ``Assuming`` open an assumption in the OOD calculus, as ``Assume`` does);
+- a conditional about one individual is read as the rule it instantiates ("So if Fae is a yumpus, then
+  Fae is a tumpus" is ∀x(yumpus(x) → tumpus(x)));
+- hedges are read off ("also", "indeed", "classified as", "known to be", "a type of", "must be",
+  "cannot be" = "is not"), never glued into a predicate;
+- constructions are read into plain statements: appositives ("Sally, being a numpus, is a wumpus"),
+  relative clauses on a concept ("Alex is a numpus (which is a type of tumpus)" also states the rule),
+  "X is A, not B", "X is A and therefore B", "X are A and are B", "…, and they are also …", lists of
+  rules with the verb left out ("vumpuses are orange, zumpuses are dull, numpuses opaque"), arrow chains
+  ("Sally is an impus → vumpus → dumpus": the rule and the fact at each arrow), a conclusion in
+  brackets ("Dumpuses are rompuses (so Max is a rompus)").
+
+What is left is unparseable when it mentions the problem's vocabulary (with the grammar's reason), and
+commentary when it does not. Nothing here guesses: a clause is a step only when the grammar reads it
+whole and every word fits the problem's vocabulary.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+
+from prontocheck.errors import UnparseableSentence
+from prontocheck.logic.formulas import And, ForAll, Formula, Implies, X, constants_of, replace_term, rule
+from prontocheck.syntax.answers import Answer, AnswerContext, answer_of
+from prontocheck.syntax.forms import ASSUME, CONTRADICTION, STATEMENT, ProofLine, proof_lines
+from prontocheck.syntax.morphology import plural
+from prontocheck.syntax.sentences import parse_sentence
+from prontocheck.syntax.vocabulary import PRONOUNS, Unread, Vocabulary
+
+
+class PartKind(StrEnum):
+    """What a clause of a sentence is."""
+
+    STEP = "step"
+    COMMENTARY = "commentary"
+    HYPOTHETICAL = "hypothetical"
+    ANSWER = "answer"
+    UNPARSEABLE = "unparseable"
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """One clause of a sentence, read.
+
+    Attributes:
+        kind: step, commentary, hypothetical, answer or unparseable.
+        text: the clause as read (lead-ins and hedges removed for steps).
+        lines: the proof lines a step makes.
+        reason: why a clause is not a step (a remark's kind, or where reading stopped).
+        answer: the answer an answer clause states.
+    """
+
+    kind: PartKind
+    text: str
+    lines: tuple[ProofLine, ...] = ()
+    reason: str | None = None
+    answer: Answer | None = None
+
+
+@dataclass(frozen=True, eq=False)
+class Context:
+    """What clauses are read against: the problem's vocabulary, its answers, and its calculus.
+
+    Attributes:
+        vocabulary: the problem's individuals, concepts and properties.
+        answers: the options and the query's statement, for answer clauses.
+        assumptions: "Suppose φ" and "Assuming φ" open an assumption (the OOD calculus); otherwise they
+            are hypothetical.
+        axioms: the context's formulas: a rule with a conjunctive consequent that is not one of them is read
+            as one rule per conjunct ("Vumpuses are liquid and dumpuses" restates two rules).
+    """
+
+    vocabulary: Vocabulary
+    answers: AnswerContext
+    assumptions: bool = False
+    axioms: frozenset[Formula] = frozenset()
+
+
+# -- words and patterns ------------------------------------------------------------------------------
+
+_W = r"[A-Za-z0-9][\w'\-]*"
+_VERB = (
+    r"(?:is|are|was|were|isn't|aren't|must|can|cannot|can't|could|would|should|will|does|do|did|doesn't|don't"
+    r"|means|follows|implies|'s)"
+)
+_NOT_SUBJECT = r"(?!(?:therefore|thus|hence|so|also|then|and|but|or|not|being|which|that|ultimately|finally)\b)"
+_CLAUSE_START = (
+    r"(?=\s*(?:(?:also|then|thus|therefore|hence|so|now|further|moreover|in\s+turn|consequently|clearly|indeed"
+    r"|again|still|here|instead|however|actually),?\s+)?"
+    r"(?:(?:every|each|all|no|any|the|a|an|some|since|if)\s+)?" + _NOT_SUBJECT + _W + r"(?:\s+" + _NOT_SUBJECT + _W
+    + r"){0,2}?"
+    r"(?:,\s*(?:being|as|who\s+(?:is|are))\s+[^,]{1,80},)?\s+" + _VERB + r"\b"
+    r"|\s*(?:we|i|it|this|that|there|let|let's)\b)"
+)
+_CONNECTIVE = re.compile(
+    r"(?P<but>,?\s*\b(?:but|while|whereas|although|though|yet|however),?\s*" + _CLAUSE_START + ")"
+    r"|(?P<so>(?:,\s*|\s+)(?:and\s+)?(?:so|therefore|thus|hence|consequently|which\s+means|which\s+implies"
+    r"|which\s+shows|which\s+tells\s+us|meaning|this\s+means|it\s+follows|making\s+it\s+clear)(?:\s+that)?\b,?\s*"
+    + _CLAUSE_START + ")"
+    r"|(?P<since>(?:,\s*|\s+)(?:and\s+)?(?:because|since|given\s+that)\b\s*" + _CLAUSE_START + r"|,\s*as\b\s*"
+    + _CLAUSE_START + ")"
+    r"|(?P<and>,?\s*\band\b,?\s*" + _CLAUSE_START + ")"
+    r"|(?P<comma>,\s*" + _CLAUSE_START + ")"
+    r"|(?P<which>,\s*(?:which|who)\s+(?:is|are)\b|\s+which\s+(?:is|are)\b|,?\s*(?:which|that)\s+includes?\b)",
+    re.IGNORECASE,
+)
+_PREMISE_START = re.compile(r"^(?:and\s+)?(?:since|because|as|given\s+that|considering\s+that)\s+", re.IGNORECASE)
+_SO_START = re.compile(
+    r"^(?:and\s+)?(?:so|therefore|thus|hence|consequently|which\s+means|which\s+implies|which\s+shows"
+    r"|which\s+tells\s+us|meaning|this\s+means|it\s+follows|making\s+it\s+clear)(?:\s+that)?\b,?\s*",
+    re.IGNORECASE,
+)
+_INTERJECTION = re.compile(
+    r"^(?:\(?(?:\d{1,3}|[a-h])[.)]\s+|(?:step|statement|premise|rule|fact|point|line|sentence|clause|condition)"
+    r"\s*#?\s*\d{1,3}\s*[:.)\-]\s*"
+    r"|(?:while|whereas|although|though|even\s+though)\s+(?=\S)"
+    r"|(?:wait|hmm+|hm+|ok|okay|alright|all\s+right|oh|ah|well|right|yes|yeah|no|so|now|then|thus|therefore|hence"
+    r"|also|additionally|furthermore|moreover|however|but|and|first(?:ly)?|second(?:ly)?|third(?:ly)?|next|finally"
+    r"|lastly|in\s+(?:fact|conclusion|summary|short|other\s+words|turn|particular|addition)|as\s+a\s+result"
+    r"|consequently|clearly|indeed|actually|of\s+course|that\s+is|specifically|importantly|notably|again|similarly"
+    r"|likewise|meanwhile|basically|essentially|anyway|putting\s+(?:it|this|these)\s+together|combining\s+(?:these|this)"
+    r"|to\s+(?:summarize|sum\s+up|recap|conclude)|in\s+any\s+case|on\s+the\s+other\s+hand|going\s+(?:back|further)"
+    r"|continuing|following\s+(?:this|the\s+chain)|from\s+(?:here|there|this|that)|then\s+again|great|good|hold\s+on"
+    r"|so\s+far|up\s+to\s+now|at\s+this\s+point)\b\s*[,:]?\s+)",
+    re.IGNORECASE,
+)
+_LEAD_IN = re.compile(
+    r"^(?:(?:we|i)\s+(?:have\s+|had\s+)?(?:already\s+)?(?:established|shown|seen|found|determined|concluded|derived"
+    r"|deduced|proven|proved|noted|verified|confirmed)(?:\s+that)?"
+    r"|(?:the|this|our)\s+(?:reasoning|analysis|chain(?:\s+of\s+\w+)?|logic|information|evidence)\s+(?:leads\s+(?:us\s+)?to"
+    r"\s+(?:conclude|the\s+conclusion)|shows|suggests|indicates|tells\s+us|implies|confirms)\s+that"
+    r"|(?:we|i)\s+(?:can\s+)?(?:lean\s+towards?|reach|come\s+to|arrive\s+at)\s+the\s+conclusion\s+that"
+    r"|this\s+leads\s+(?:us\s+)?to\s+(?:conclude|the\s+conclusion)\s+that"
+    r"|it\s+can\s+(?:also\s+)?be\s+(?:concluded|inferred|deduced|seen|said|established|determined)\s+that"
+    r"|(?:the\s+)?(?:only\s+)?(?:direct\s+|relevant\s+|key\s+|important\s+|main\s+)?(?:information|thing|fact|point"
+    r"|takeaway)\s+(?:we\s+have\s+|here\s+)?is\s+that"
+    r"|(?:i\s+think|i\s+believe|i\s+guess|i\s+suppose|it\s+seems|it\s+appears|apparently|presumably)(?:\s+that)?"
+    r"|(?:we|i)\s+(?:(?:also|now|then|can|could|thus|therefore|reasonably|safely|definitively|confidently|logically"
+    r"|still|finally|indeed|clearly|already|easily)\s+){0,3}(?:know|see|note|notice|observe"
+    r"|recall|remember|have|get|find|conclude|infer|deduce|derive|determine|establish|confirm|learn|are\s+(?:given|told))"
+    r"(?:\s+(?:from\s+(?:the\s+)?(?:context|premises?|rules?|statement\s+\d+)|again|already))?(?:\s+that|\s*:)?"
+    r"|(?:it\s+is|it's)\s+(?:also\s+)?(?:stated|given|known|mentioned|said|true|clear|established|noted|specified"
+    r"|confirmed|evident)\s+(?:in\s+the\s+context\s+)?that"
+    r"|(?:the\s+)?(?:context|premises?|rules?|problem|information|text|question)\s+(?:also\s+)?(?:states?|says|tells"
+    r"\s+us|mentions|indicates|specifies|gives|establishes|shows|provides)(?:\s+that)?(?:\s*:)?"
+    r"|(?:statement|premise|rule|fact|sentence|line|clause)\s*#?\s*\d{1,3}\s*(?:says|states|tells\s+us|gives|reads"
+    r"|is)?(?:\s+that)?\s*:?"
+    r"|(?:from|by|using|per|via|applying)\s+(?:the\s+)?(?:statement|premise|rule|fact|step|line|sentence)?\s*#?\s*"
+    r"\(?\d{1,3}\)?(?:\s+and\s+\(?\d{1,3}\)?)?\s*[:,]"
+    r"|(?:according\s+to|from|based\s+on|as\s+(?:stated|given|mentioned)\s+in|per)\s+(?:the\s+)?(?:context|premises?"
+    r"|rules?|given\s+(?:information|facts|statements)|information(?:\s+given)?|statements?|facts?)(?:\s+(?:given|provided))?"
+    r"\s*[,:]"
+    r"|(?:it\s+follows|this\s+(?:means|implies|shows|tells\s+us|confirms|gives\s+us|proves)|which\s+means"
+    r"|(?:the\s+)?(?:key\s+point|conclusion|result|upshot)\s+is|note|recall|remember|notice)(?:\s+that|\s*:)"
+    r"|(?:this|that|it)\s+(?:means|implies|shows|confirms|proves|suggests|indicates|states|says|tells\s+us|reinforces"
+    r"|supports|establishes|demonstrates|verifies|ensures)(?:\s+that)?"
+    r"|that"
+    r"|(?:so|thus|therefore|hence)\s+we\s+have(?:\s+that)?"
+    r"|(?:and\s+)?(?:we|i)\s+(?:can\s+)?(?:say|state|assert|claim)\s+that"
+    r"|(?:the\s+)?(?:relevant|given|next|key|first|last|final|other|only|important|crucial)\s+(?:rule|fact|premise"
+    r"|statement|point|thing|information)s?(?:\s+here)?\s+(?:is|are)(?:\s+that|\s*:)"
+    r"|(?:this|that)\s+(?:gives|leaves)(?:\s+us)?(?:\s+with)?"
+    r"|in\s+other\s+words|that\s+is\s+to\s+say)\s*,?\s*",
+    re.IGNORECASE,
+)
+_LABEL = re.compile(r"^(?P<label>(?:[A-Za-z][\w'\-]*\s+){0,3}[A-Za-z][\w'\-]*)\s*:\s+(?=\S)")
+_LABEL_VERB = re.compile(r"\b(?:is|are|was|were|be|not)\b", re.IGNORECASE)
+_QUESTION_START = re.compile(
+    r"^(?:is|are|was|were|does|do|did|can|could|would|should|will|has|have|what|why|how|which|who|whom|whether"
+    r"|isn't|aren't|doesn't|where|when)\b",
+    re.IGNORECASE,
+)
+_NOT_NECESSARILY = re.compile(
+    r"\bnot\s+(?:necessarily|always|definitely|certainly|automatically|obviously|guaranteed)\b", re.IGNORECASE
+)
+_COORDINATOR = re.compile(r"\s*,?\s*\b(?:and|but|though|yet|while)\b\s*|\s*,\s*", re.IGNORECASE)
+_RESTATED_QUERY = re.compile(r"^(?:true\s+or\s+false|prove|question)\s*:", re.IGNORECASE)
+_HYPOTHETICAL = re.compile(
+    r"^(?:if|suppose|supposing|assuming|imagine|hypothetically|what\s+if|even\s+if|in\s+case|unless"
+    r"|let'?s\s+(?:say|assume|suppose|imagine|pretend)|let\s+us\s+(?:say|assume|suppose)|say)\b"
+    r"|\b(?:would|might|may)\b|\bcould\b(?!\s+not\b)|\bwere\b",
+    re.IGNORECASE,
+)
+_SUPPOSE = re.compile(
+    r"^(?:suppose|supposing|assuming|let'?s\s+(?:assume|suppose)|let\s+us\s+(?:assume|suppose)|we\s+assume"
+    r"|for\s+(?:the\s+sake\s+of\s+)?contradiction,?\s+(?:assume|suppose))(?:\s+that)?\s+",
+    re.IGNORECASE,
+)
+_CONDITIONAL = re.compile(
+    r"^if\s+(?P<a>[^,]{1,200}?)(?:\s*,\s*then\s+|\s*,\s*|\s+then\s+)(?P<b>.{1,200})$", re.IGNORECASE
+)
+_COMMENTARY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(p, re.IGNORECASE), why)
+    for p, why in (
+        (r"^(?:we|i|let\s+me|let's|let\s+us|let)\b", "a plan or self-talk"),
+        (r"^nor\b", "a remark on what the context does not say"),
+        (r"^(?:to\s+(?:determine|find|check|see|answer|solve|verify|figure|decide|evaluate|prove|establish|confirm"
+         r"|show|do\s+this|start|begin|get|reach|understand|address)|in\s+order\s+to)\b", "a plan"),
+        (r"\b(?:can\s*not|can't|could\s+not|couldn't|cannot|unable\s+to)\s+(?:definitively\s+|directly\s+|definitely\s+)?"
+         r"(?:conclude|say|determine|infer|confirm|deduce|prove|tell|establish|derive|know|be\s+(?:sure|certain))\b",
+         "what cannot be concluded"),
+        (r"\b(?:irrelevant|not\s+relevant|relevant|matters?|unrelated|no\s+bearing|not\s+needed|not\s+necessary|not\s+useful"
+         r"|not\s+important|important|crucial|helpful|useful)\b", "a remark on relevance"),
+        (r"\b(?:does|do|did)\s*(?:n't|\s+not)\s+(?:directly\s+|necessarily\s+|explicitly\s+)?(?:matter|affect|apply|relate"
+         r"|change|provide|say|state|mention|tell|give|imply|follow|lead|help|contradict|indicate|specify|connect|define"
+         r"|establish|include|involve|concern|show|support|determine|make)\b", "a remark on what follows or matters"),
+        (r"\bno\s+(?:direct\s+|explicit\s+|further\s+|other\s+|such\s+|clear\s+)?(?:information|indication|evidence"
+         r"|mention|rule|statement|connection|link|relation|relationship|way|path|reason|data|premise|fact|sign|chain"
+         r"|contradiction|conflict)\b", "a remark on what is missing"),
+        (r"\bnot\s+(?:directly\s+|explicitly\s+|specifically\s+|clearly\s+|necessarily\s+)?(?:mentioned|stated|defined"
+         r"|described|given|specified|said|listed|provided|addressed|covered|known|established|indicated|shown"
+         r"|told|determined|connected|linked|related)\b", "a remark on what the context does not say"),
+        (r"\b(?:unknown|unclear|uncertain|undetermined|ambiguous|not\s+enough|insufficient|not\s+sufficient|undecidable)\b",
+         "a remark on what is unknown"),
+        (r"\b(?:output|format|respond|response)\b", "talk about the answer format"),
+        (r"^(?:there\s+(?:is|are|was|were|'s|seems|seem))\b", "a remark"),
+        (r"^(?:the|our|this|that|these|those|my)\s+(?:context|question|problem|premises?|rules?|statements?|information"
+         r"|facts?|task|goal|key|chain|reasoning|data|options?|analysis|logic|relationships?|hierarchy|path|steps?|proof"
+         r"|approach|answer|conclusion|evidence|given)\b", "a remark about the problem"),
+        (r"^(?:this|that|it|these|those)\s+(?:is|are|was|were|does|do|did|doesn't|don't|seems?|has|have|helps?|matters?"
+         r"|affects?|relates?|tells?|gives?|provides?|indicates?|makes?|looks?|sounds?|fits?|works?|confirms?|checks?\s+out"
+         r"|aligns?|agrees?|contradicts?|covers?|completes?)\b", "a remark"),
+        (r"^(?:looking|considering|checking|tracing|going|starting|following|reviewing|rechecking|re-checking|examining"
+         r"|analyzing|analysing|listing|breaking|thinking|focusing|moving|working|reading|double-checking)\b",
+         "a plan"),
+        (r"^(?:wait|hmm+|hm+|ok|okay|alright|oh|ah|right|great|good|got\s+it|correct|yes|yeah|no|nope|true|false|indeed"
+         r"|exactly|perfect|fine|sure|hold\s+on|one\s+moment|so|then|now|next|finally|therefore|thus|hence)\W*$",
+         "an interjection"),
+        (r"^(?:step|part|stage|phase|conclusion|analysis|reasoning|summary|answer|solution|explanation|final"
+         r"|observations?|notes?|key\s+(?:facts|points|steps))\b(?![^.]{0,60}\b(?:is|are)\b)[^.]{0,60}$", "a heading"),
+    )
+)
+_HEDGES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(p, re.IGNORECASE), repl)
+    for p, repl in (
+        (r"\b(?:i\s+think|i\s+believe|it\s+seems(?:\s+that)?|apparently|presumably)\s*,?\s*", ""),
+        (r"\b(?:must|has\s+to|have\s+to|should|will)\s+(?:also\s+|therefore\s+|thus\s+|then\s+|indeed\s+|definitely\s+)?be\b",
+         "is"),
+        (r"\b(?:can\s*not|can't|could\s+not|couldn't)\s+(?:also\s+|therefore\s+|possibly\s+)?be\b", "is not"),
+        (r"\b(?:a|an)\s+(?:type|kind|sort|form|subtype|subset|member|instance|example)\s+of\s+(?:the\s+)?", "a "),
+        (r"\b(?:types|kinds|sorts|forms|subtypes|subsets|members|instances|examples)\s+of\s+(?:the\s+)?", ""),
+        (r"\b(?:likely|probably|most\s+likely|presumably)\b", ""),
+        (r"\b(?:in\s+turn|as\s+well|either|too|in\s+fact|directly|explicitly|specifically|definitively|ultimately"
+         r"|definitely|certainly|clearly|indeed|actually|surely|therefore|thus|hence|also|still"
+         r"|consequently|automatically|further|again|then|now|always|all)\b(?!\s+(?:the|a|an)\s+\w+\s+(?:is|are)\b)",
+         ""),
+        (r"\s*\b(?:based\s+on|according\s+to|from|by|as\s+(?:stated|given|mentioned|shown|established)\s+(?:in|by|above))"
+         r"\s+(?:the\s+)?(?:given\s+|above\s+)?(?:information|context|rules?|facts?|premises?|statements?|chain|reasoning"
+         r"|step|statement\s+\d+|rule\s+\d+)\b(?:\s+(?:provided|given|above|about\s+\w+))?", ""),
+        (r"\s*\b(?:in\s+the\s+context(?:\s+(?:provided|given))?|as\s+(?:given|stated|established|shown|noted))\b", ""),
+        (r"\s*\b(?:category|class|group|set|family|type)\b(?=\s*$)", ""),
+        (r"\s*,?\s*\b(?:through|via|by|following|along|based\s+on)\s+(?:the|this|our|its)\s+(?:chain|hierarchy|path|series"
+         r"|sequence|line|connection|relationship|classification)s?\b(?:\s+of\s+(?:\w+\s+)?\w+)?(?:\s+to\s+\w+)?", ""),
+        (r"\b(?:subsequently|finally|eventually|lastly|firstly|next)\b", ""),
+        (r"\b(?:are|is)\s+(?:all\s+)?included\s+(?:in|among|within)\s+", r"are "),
+        (r"\b(?:does\s+not|doesn't|do\s+not|don't)\s+(?:fall|belong)\s+(?:into|under|to|within)\s+(?:the\s+)?"
+         r"(?:category|class|group|set)\s+of\s+(?:being\s+)?", "is not "),
+        (r"\b(?:falls?|belongs?)\s+(?:into|under|to|within)\s+(?:the\s+)?(?:category|class|group|set)\s+of\s+"
+         r"(?:being\s+)?", "is "),
+        (r"\b(?:belongs|belong)\s+to\s+(?:the\s+)?", "is "),
+        (r"\bfalls?\s+under\s+(?:the\s+)?", "is "),
+        (r"\b(?:is|are)\s+(?:a\s+)?(?:part|member)\s+of\s+(?:the\s+)?", r"is "),
+    )
+)
+_CLASSIFIED = re.compile(
+    r"\b(is|are)\s+(?:(not)\s+)?(?:(?:also|specifically|explicitly|directly|clearly|ultimately|indeed)\s+){0,2}"
+    r"(?:classified|categorized|categorised|considered|identified|known"
+    r"|characterized|characterised|labeled|labelled|grouped|counted|regarded)\s+(?:to\s+(?:(not)\s+)?be|as"
+    r"(?:\s+being)?|among)\s+"
+    r"|\b(is|are)\s+()(?:(?:also|specifically|explicitly|directly|clearly|indeed)\s+){0,2}(?:defined|described|stated|said|listed|mentioned|specified|given|shown)\s+(?:to\s+"
+    r"(?:(not)\s+)?be|as(?:\s+being)?)\s+",
+    re.IGNORECASE,
+)
+_APPOSITIVE = re.compile(
+    r"^(?P<subj>(?:(?:every|each|all|the)\s+)?" + _W + r"(?:\s+" + _W + r"){0,2}?),\s*(?:being|as|who\s+(?:is|are)"
+    r"|which\s+(?:is|are)|a|an)\s+(?P<app>[^,]{1,120}),\s*(?P<rest>.{1,200})$",
+    re.IGNORECASE,
+)
+_NOT_B = re.compile(r"^(?P<head>.{1,200}?\b(?:is|are))\s+(?P<a>[^,]{1,120}?)\s*,\s*(?:but\s+|and\s+)?not\s+"
+                    r"(?P<b>.{1,120})$",
+                    re.IGNORECASE)
+_BUT_NOT = re.compile(r"^(?P<head>.{1,200}?\b(?:is|are))\s+(?P<a>.{1,120}?)\s+but\s+not\s+(?P<b>.{1,120})$",
+                      re.IGNORECASE)
+_GAPPED = re.compile(
+    r"^(?P<subj>.{1,200}?)\s+(?P<verb>is|are)\s+(?P<a>.{1,120}?)\s*,?\s+and\s+(?:(?:is|are)\s+)?(?:therefore|thus|hence"
+    r"|so|also|ultimately|consequently|in\s+turn|then|by\s+extension|eventually|further)\s+(?P<b>.{1,120})$",
+    re.IGNORECASE,
+)
+_VERB_START = re.compile(r"^(?:is|are|must|cannot|can't|can\s+not|could\s+not|should|will|has\s+to|have\s+to)\b",
+                         re.IGNORECASE)
+_LIST_AND = re.compile(r",\s+and\s+(?=(?:a|an|not|also|then)?\s*[a-z][\w\-]*\s*(?:,|$))", re.IGNORECASE)
+_TWO_VERBS = re.compile(
+    r"^(?P<head>.{1,200}?)\s+(?P<v1>is|are)\s+(?P<a>.{1,120}?)\s*,?\s+and\s+(?:(?:also|therefore|thus)\s+)?"
+    r"(?P<v2>is|are)\s+(?P<b>.{1,120})$",
+    re.IGNORECASE,
+)
+_SUBJECT = re.compile(r"^(?P<subj>(?:(?:every|each|all|no|any)\s+)?" + _W + r"(?:\s+" + _W + r"){0,2}?)\s+(?:is|are)\b",
+                      re.IGNORECASE)
+_THEY = re.compile(r"^(?:they|these|those)\s+(?=(?:is|are|must|cannot|can't|should)\b)", re.IGNORECASE)
+_NOUN_PHRASE = re.compile(r"^(?:as\s+|being\s+|i\.e\.,?\s+)?(?P<np>(?:a|an)\s+[A-Za-z][\w\-]*)$", re.IGNORECASE)
+_COPULA = re.compile(r"\b(?:is|are|was|were)\b", re.IGNORECASE)
+_WORD = re.compile(r"[A-Za-z][\w'\-]*")
+_QUOTES = re.compile(r'^"(?P<inner>[^"]{1,300})"[.!]?$')
+_PAREN = re.compile(r"\s*[(\[](?P<inner>[^()\[\]]{0,300})[)\]]")
+_ASIDE = re.compile(
+    r"^(?:given|from\s+(?:the\s+)?(?:context|premises?|above|question|statement)|see\s+above|by\s+(?:definition|rule|the"
+    r"\s+rule)|premise|rule|fact|statement|step|sentence|line|assumption|known|stated|as\s+given|i\.e\.|e\.g\.|context"
+    r"|hop|axiom|ax|hop\s+\d|modus\s+ponens|mp|contradiction|repeat|restated|again|true|false|\d{1,3}|[a-h]"
+    r"|statements?\s+\d{1,3}(?:\s*(?:and|,|&)\s*\d{1,3})*|rules?\s+\d{1,3}(?:\s*(?:and|,|&)\s*\d{1,3})*"
+    r"|premises?\s+\d{1,3}(?:\s*(?:and|,|&)\s*\d{1,3})*|steps?\s+\d{1,3}(?:\s*(?:and|,|&)\s*\d{1,3})*"
+    r"|from\s+(?:step|statement|rule|premise)s?\s+\d{1,3}(?:\s*(?:and|,|&)\s*\d{1,3})*)[.,;]?$",
+    re.IGNORECASE,
+)
+_ARROW = re.compile(r"\s*→\s*")
+_SPACES = re.compile(r"\s+")
+
+
+# -- reading one clause ------------------------------------------------------------------------------
+
+
+def read_lines(lines: tuple[ProofLine, ...], text: str, ctx: Context) -> tuple[ProofLine, ...] | Unread:
+    """Proof lines as the grammar read them, with the problem's vocabulary (see
+    :meth:`Vocabulary.read`), a conjunctive rule that is not an axiom split into one rule per conjunct.
+    """
+    if ctx.vocabulary.empty:
+        return lines
+    out: list[ProofLine] = []
+    for line in lines:
+        if line.formula is None:
+            out.append(line)
+            continue
+        read = ctx.vocabulary.read(line.formula, text)
+        if isinstance(read, Unread):
+            return read
+        if (line.kind == STATEMENT and isinstance(read, ForAll) and isinstance(read.body, Implies)
+                and isinstance(read.body.consequent, And) and read not in ctx.axioms):
+            out.extend(ProofLine(STATEMENT, rule(read.body.antecedent, c)) for c in read.body.consequent.operands)
+            continue
+        out.append(line if read is line.formula else ProofLine(line.kind, read))
+    return tuple(out)
+
+
+def _parse(text: str, ctx: Context) -> tuple[ProofLine, ...] | str | Unread:
+    """The proof lines of a clause the grammar reads whole and the vocabulary accepts; else why not."""
+    try:
+        sentence = parse_sentence(text)
+    except UnparseableSentence as e:
+        return e.reason
+    return read_lines(proof_lines(sentence), text, ctx)
+
+
+_DANGLING = re.compile(r"(?:[\s,;:\-]+(?:and|but|so|or|then))+\s*$|^\s*(?:and|but|so|or)\s+", re.IGNORECASE)
+
+
+def _clean(text: str) -> str:
+    return _DANGLING.sub("", _SPACES.sub(" ", text).strip(" ,;:-")).strip(" ,;:-").strip()
+
+
+def _peel(pattern: re.Pattern[str], text: str) -> str:
+    """Remove a leading pattern as often as it matches."""
+    while True:
+        m = pattern.match(text)
+        if m is None or m.end() == 0:
+            return text
+        text = text[m.end():]
+
+
+def _classified(m: re.Match[str]) -> str:
+    verb = m.group(1) or m.group(4)
+    negated = any(m.group(i) for i in (2, 3, 5, 6))
+    return f"{verb} {'not ' if negated else ''}"
+
+
+def _dehedge(text: str) -> str:
+    text = _CLASSIFIED.sub(_classified, text)
+    for pattern, repl in _HEDGES:
+        text = pattern.sub(repl, text)
+    return _clean(_SPACES.sub(" ", text))
+
+
+def _unquote(text: str) -> str:
+    m = _QUOTES.match(text)
+    return m.group("inner").strip() if m else text.strip('"').strip()
+
+
+def _mentions_problem(text: str, ctx: Context) -> bool:
+    return bool(ctx.vocabulary.mentions(_WORD.findall(text)))
+
+
+def _remark(text: str) -> str | None:
+    for pattern, why in _COMMENTARY:
+        if pattern.search(text):
+            return why
+    return None
+
+
+def _suppose(text: str, ctx: Context) -> Part | None:
+    m = _SUPPOSE.match(text)
+    if m is None or not ctx.assumptions:
+        return None
+    read = _parse(_dehedge(text[m.end():]), ctx)
+    if isinstance(read, tuple) and len(read) == 1 and read[0].kind == STATEMENT:
+        return Part(PartKind.STEP, text, (ProofLine(ASSUME, read[0].formula),))
+    return None
+
+
+def _conditional(text: str, ctx: Context) -> Part | None:
+    """"If A, then B" about one individual: the rule ∀x(A → B) it instantiates."""
+    m = _CONDITIONAL.match(text)
+    if m is None or re.search(r"\b(?:were|would|could|might|may)\b", text, re.IGNORECASE):
+        return None
+    a, b = _parse(_dehedge(m.group("a")), ctx), _parse(_dehedge(m.group("b")), ctx)
+    if not (isinstance(a, tuple) and isinstance(b, tuple) and len(a) == len(b) == 1):
+        return None
+    fa, fb = a[0].formula, b[0].formula
+    if fa is None or fb is None or a[0].kind != STATEMENT or b[0].kind != STATEMENT:
+        return None
+    ca, cb = constants_of(fa), constants_of(fb)
+    if len(ca) != 1:
+        return None
+    c = next(iter(ca))
+    for other in cb - ca:
+        if other.name.lower() in PRONOUNS:
+            fb = replace_term(fb, other, c)
+    if constants_of(fb) != ca:
+        return None
+    formula = rule(replace_term(fa, c, X), replace_term(fb, c, X))
+    return Part(PartKind.STEP, text, (ProofLine(STATEMENT, formula),))
+
+
+def _expand(text: str, ctx: Context) -> list[str]:
+    """Constructions read into plain clauses (appositives, "A, not B", gapped and, two verbs, arrows)."""
+    if "→" in text:
+        return _arrows(text, ctx)
+    m = _APPOSITIVE.match(text)
+    if m is not None and _COPULA.search(m.group("app")) is None and re.match(_VERB, m.group("rest"), re.IGNORECASE):
+        subj, app, rest = m.group("subj"), m.group("app"), m.group("rest").rstrip(".!")
+        verb = "are" if _plural_subject(subj, ctx) else "is"
+        lead = re.match(r",\s*(a|an)\s", text[len(subj):], re.IGNORECASE)
+        appositive = f"{subj} {verb} {lead.group(1) + ' ' if lead else ''}{app}"
+        return [*_expand(appositive, ctx), *_expand(f"{subj} {rest}", ctx)]
+    for pattern in (_NOT_B, _BUT_NOT):
+        m = pattern.match(text)
+        if m is not None:
+            return [f"{m.group('head')} {m.group('a')}", f"{m.group('head')} not {m.group('b')}"]
+    m = _GAPPED.match(text)
+    if m is not None:
+        subj, verb, b = m.group("subj"), m.group("verb"), m.group("b")
+        second = f"{subj} {b}" if _VERB_START.match(b) else f"{subj} {verb} {b}"
+        return [*_expand(f"{subj} {verb} {m.group('a')}", ctx), *_expand(second, ctx)]
+    if len(_LIST_AND.findall(text)) >= 2:
+        # "a vumpus, and a tumpus, and a numpus": one list
+        matches = list(_LIST_AND.finditer(text))
+        for m in reversed(matches[:-1]):
+            text = text[:m.start()] + ", " + text[m.end():]
+    m = _TWO_VERBS.match(text)
+    if m is not None and _COPULA.search(m.group("head")) is None:
+        head = m.group("head")
+        return [f"{head} {m.group('v1')} {m.group('a')}", f"{head} {m.group('v2')} {m.group('b')}"]
+    if "," in text:
+        items = [item.strip() for item in text.split(",")]
+        first = _SUBJECT.match(items[0])
+        copula = _COPULA.search(items[0])
+        if first is not None and copula is not None and len(items) > 1 and all(
+            _gapped_clause(item, ctx) for item in items[1:]
+        ):
+            out = [items[0]]
+            for item in items[1:]:
+                item = re.sub(r"^and\s+", "", item, flags=re.IGNORECASE)
+                subject, _, rest = item.partition(" ")
+                out.append(item if _COPULA.search(item) else f"{subject} {copula.group()} {rest}")
+            return out
+    return [text]
+
+
+def _gapped_clause(piece: str, ctx: Context) -> bool:
+    """A list item that is a clause of its own: "zumpuses are dull", or with the verb left out "numpuses opaque"."""
+    words = re.sub(r"^and\s+", "", piece, flags=re.IGNORECASE).split()
+    if len(words) < 2:
+        return False
+    if _COPULA.search(piece):
+        return _SUBJECT.match(re.sub(r"^and\s+", "", piece, flags=re.IGNORECASE)) is not None
+    return ctx.vocabulary.concept(words[0]) is not None and words[0].lower().endswith("s") and len(words) <= 4
+
+
+def _plural_subject(subject: str, ctx: Context) -> bool:
+    last = subject.split()[-1]
+    concept = ctx.vocabulary.concept(last)
+    return concept is not None and last.lower() != concept and last.lower().endswith("s")
+
+
+def _arrows(text: str, ctx: Context) -> list[str]:
+    """"Sally is an impus → vumpus → dumpus": at each arrow the rule and the fact; a full clause stands alone."""
+    pieces = [p for p in _ARROW.split(text) if p.strip()]
+    out: list[str] = []
+    subject: str | None = None
+    previous: str | None = None
+    for piece in pieces:
+        piece = piece.strip(" .")
+        m = re.match(r"^(?P<subj>.{1,80}?)\s+(?:is|are)\s+(?:not\s+)?(?:a\s+|an\s+)?(?P<pred>" + _W + r")$",
+                     piece, re.IGNORECASE)
+        if _COPULA.search(piece):
+            out.append(piece)
+            if m is not None:
+                subject = None if _concept_subject(m.group("subj"), ctx) else m.group("subj")
+                previous = m.group("pred") if " not " not in f" {piece} " else None
+            else:
+                subject, previous = None, None
+            continue
+        noun = re.sub(r"^(?:a|an|the)\s+", "", piece, flags=re.IGNORECASE)
+        if previous is not None:
+            out.append(f"every {_singular_word(previous, ctx)} is {noun}")
+        if subject is not None:
+            out.append(f"{subject} is {noun}")
+        previous = noun if len(noun.split()) == 1 else None
+    return out or [text]
+
+
+def _concept_subject(subject: str, ctx: Context) -> bool:
+    words = subject.split()
+    if not words:
+        return False
+    return words[0].lower() in ("every", "each", "all", "no") or (
+        ctx.vocabulary.concept(words[-1]) is not None and words[-1].lower() not in ctx.vocabulary.individuals)
+
+
+def _singular_word(word: str, ctx: Context) -> str:
+    return ctx.vocabulary.concept(word) or word
+
+
+_HEAD_FACT = re.compile(r"(?P<subj>\b[A-Za-z][\w'\-]*)\s+(?:is|must\s+be)\s+(?:also\s+)?(?:a|an)\s+[\w\-]+\s*$",
+                        re.IGNORECASE)
+
+
+def _relative(head_text: str, body: str, ctx: Context) -> list[str] | None:
+    """A relative clause "which is/are X" on the last word of ``head_text``: about a concept, the rule from it
+    (and, when the head says an individual is one, the fact for the individual: "Rex is an impus, which is
+    small"); about an individual, the fact. ``None`` when the last word is neither.
+    """
+    words = _WORD.findall(head_text)
+    if not words:
+        return None
+    concept = ctx.vocabulary.concept(words[-1])
+    if concept is None:
+        individual = ctx.vocabulary.individuals.get(words[-1].lower())
+        return None if individual is None else [f"{individual} is {body}"]
+    out = [f"every {concept} is {body}"]
+    fact = _HEAD_FACT.search(head_text.strip().rstrip(".,"))
+    if fact is not None and (fact.group("subj").lower() in ctx.vocabulary.individuals
+                             or fact.group("subj").lower() in PRONOUNS):
+        out.append(f"{fact.group('subj')} is {body}")
+    return out
+
+
+def read_clause(text: str, ctx: Context, they: tuple[str, ...] = ()) -> list[Part]:
+    """Read one clause (a piece of a sentence between connectives); see the module doc.
+
+    Args:
+        text: the clause.
+        ctx: what it is read against.
+        they: the plural concepts the sentence made subjects before this clause: a clause about "they" is
+            about the one of them (and is not read when there were several).
+    """
+    text = _clean(_peel(_INTERJECTION, _clean(text)))
+    if not _WORD.search(text):
+        return []
+    answer = answer_of(text, ctx.answers)
+    if answer is not None:
+        return [Part(PartKind.ANSWER, text, answer=answer)]
+    if text.endswith("?") or _QUESTION_START.match(text) or _RESTATED_QUERY.match(text):
+        return [Part(PartKind.COMMENTARY, text, reason="a question")]
+    stripped = _clean(_peel(_LEAD_IN, text))
+    label = _LABEL.match(stripped)
+    if label is not None and _LABEL_VERB.search(label.group("label")) is None:
+        stripped = _clean(stripped[label.end():])
+    stripped = _unquote(stripped.rstrip(".!"))
+    pronoun = _THEY.match(stripped)
+    if pronoun is not None and they:
+        if len(set(they)) > 1:
+            return [Part(PartKind.UNPARSEABLE, stripped, reason=f"{pronoun.group().strip()!r} could mean "
+                         + " or ".join(sorted(set(they))))]
+        stripped = they[0] + " " + stripped[pronoun.end():]
+    if not _WORD.search(stripped):
+        return [Part(PartKind.COMMENTARY, text, reason="a heading")]
+    supposed = _suppose(stripped, ctx)
+    if supposed is not None:
+        return [supposed]
+    if _HYPOTHETICAL.search(stripped):
+        conditional = _conditional(stripped, ctx) if stripped.lower().startswith("if ") else None
+        if conditional is not None:
+            return [conditional]
+        return [Part(PartKind.HYPOTHETICAL, text, reason="a hypothetical")]
+    necessarily = _NOT_NECESSARILY.search(stripped)
+    if necessarily is not None:
+        cuts = list(_COORDINATOR.finditer(stripped, 0, necessarily.start()))
+        tail = Part(PartKind.COMMENTARY, stripped[cuts[-1].start():] if cuts else stripped,
+                    reason="what need not be so")
+        return [*(read_clause(stripped[:cuts[-1].start()], ctx, they) if cuts else []), tail]
+    whole = _parse(stripped, ctx)
+    if isinstance(whole, tuple):
+        return [Part(PartKind.STEP, stripped, whole)]
+    why = _remark(stripped)
+    if why is not None:
+        return [Part(PartKind.COMMENTARY, text, reason=why)]
+    parts: list[Part] = []
+    for clause in _expand(stripped, ctx):
+        clause = _dehedge(clause)
+        read = _parse(clause, ctx)
+        if isinstance(read, tuple):
+            parts.append(Part(PartKind.STEP, clause, read))
+        elif isinstance(read, Unread) and read.subject_is_function_word and not _mentions_problem(clause, ctx):
+            parts.append(Part(PartKind.COMMENTARY, text, reason="a remark"))
+        elif _mentions_problem(clause, ctx) or ctx.vocabulary.empty:
+            reason = read.reason if isinstance(read, Unread) else read
+            parts.append(Part(PartKind.UNPARSEABLE, clause, reason=reason))
+        else:
+            parts.append(Part(PartKind.COMMENTARY, text, reason="no statement about the problem"))
+    return parts
+
+
+# -- cutting a sentence into clauses -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Piece:
+    """A piece of a sentence between connectives; ``head`` is the text before an aside's bracket."""
+
+    text: str
+    role: str  # "first", "since", "so", "and", "but", "comma", "which", "aside"
+    head: str = ""
+
+
+def _mask(text: str) -> str:
+    """The text with each quoted span replaced by one word of the same length, so that connectives inside
+    quotes are not cut and a quotation counts as one word of a clause.
+    """
+    return re.sub(r'"[^"]*"', lambda m: "Q" * len(m.group()), text)
+
+
+def _pieces(text: str) -> list[_Piece]:
+    """The pieces of a sentence, each aside (bracketed) right after the piece it was in."""
+    asides = [(m.start(), m.group("inner").strip()) for m in _PAREN.finditer(text)]
+    for m in reversed(list(_PAREN.finditer(text))):
+        text = text[:m.start()] + " " * (m.end() - m.start()) + text[m.end():]
+    masked = _mask(text)
+    bounds: list[tuple[int, int, str]] = []
+    start, role = 0, "first"
+    for m in _CONNECTIVE.finditer(masked):
+        if m.start() == 0:
+            continue
+        bounds.append((start, m.start(), role))
+        role = m.lastgroup or "comma"
+        start = m.start() if role == "which" else m.end()
+    bounds.append((start, len(text), role))
+    pieces: list[_Piece] = []
+    for s, e, r in bounds:
+        if text[s:e].strip():
+            pieces.append(_Piece(text[s:e], r))
+        for at, inner in asides:
+            if s <= at < e and inner and not _ASIDE.match(inner):
+                pieces.append(_Piece(inner, "aside", text[s:at]))
+    return pieces
+
+
+_CONTRADICTION = re.compile(
+    r"^(?:(?:there\s+is|there's|we\s+(?:have|get|reach|arrive\s+at)|this\s+(?:is|gives(?:\s+us)?|leads\s+to)|which\s+is"
+    r"|that\s+is|it\s+is)\s+(?:a\s+|an\s+)?(?:clear\s+|direct\s+)?contradiction|contradiction)\b",
+    re.IGNORECASE,
+)
+
+
+def _read_piece(piece: _Piece, previous: str, ctx: Context, they: tuple[str, ...]) -> tuple[list[Part], bool]:
+    """The parts of one piece, and whether it opens with a premise word ("since", "because")."""
+    body = piece.text.strip()
+    if piece.role in ("which", "aside"):
+        relative_body = re.sub(r"^,?\s*(?:which|that|who)\s+(?:is|are)\s+", "", body, flags=re.IGNORECASE)
+        if relative_body != body:
+            relative = _relative(piece.head or previous, relative_body, ctx)
+            if relative is not None:
+                return [p for clause in relative for p in read_clause(clause, ctx)], False
+            body = relative_body
+        body = re.sub(r"^(?:so|thus|therefore|hence|i\.e\.|meaning)\s*,?\s*", "", body, flags=re.IGNORECASE)
+        noun_phrase = _NOUN_PHRASE.match(body)
+        if piece.role == "aside" and noun_phrase is not None:
+            relative = _relative(piece.head or previous, noun_phrase.group("np"), ctx)
+            if relative is not None:
+                return [p for clause in relative for p in read_clause(clause, ctx)], False
+    premise = _PREMISE_START.match(body)
+    if premise is not None:
+        body = body[premise.end():]
+    body = _SO_START.sub("", body)
+    return read_clause(body, ctx, they), premise is not None
+
+
+def read_discourse(text: str, ctx: Context) -> list[Part]:
+    """Read a sentence the grammar does not take whole: its clauses in order, premises first."""
+    text = _clean(_peel(_INTERJECTION, _clean(text)))
+    if _CONTRADICTION.match(text):
+        return [Part(PartKind.STEP, text, (ProofLine(CONTRADICTION, None),))]
+    groups: list[tuple[str, list[Part]]] = []
+    previous = ""
+    subjects: list[str] = []
+    for piece in _pieces(text):
+        parts, opens_premise = _read_piece(piece, previous, ctx, tuple(subjects[-1:]) if len(set(subjects)) <= 1
+                                           else tuple(subjects))
+        groups.append(("since_aside" if piece.role == "aside" and opens_premise else piece.role, parts))
+        subject = _SUBJECT.match(_dehedge(_peel(_LEAD_IN, _PREMISE_START.sub("", piece.text.strip()))))
+        if subject is not None and _concept_subject(subject.group("subj"), ctx):
+            subjects.append(_plural_of(subject.group("subj"), ctx))
+        previous = piece.text
+    return _premises_first(groups)
+
+
+def _premises_first(groups: list[tuple[str, list[Part]]]) -> list[Part]:
+    """Order the parts so that a premise given after its conclusion ("B because A") comes before it.
+
+    A "because"/"since" piece starts a premise group that runs over the pieces joined to it by "and";
+    followed by ", C" or ", so C" it supports C (already in order); at the end of the sentence it
+    supports the piece before it, and moves in front of that piece.
+    """
+    out: list[list[Part]] = []
+    i = 0
+    while i < len(groups):
+        role, parts = groups[i]
+        if role == "since_aside" and out:
+            # "Sam is a dumpus (as he is a vumpus)": the aside's premise comes before the piece it is in.
+            out.insert(len(out) - 1, parts)
+            i += 1
+            continue
+        if role != "since":
+            out.append(parts)
+            i += 1
+            continue
+        j = i + 1
+        while j < len(groups) and groups[j][0] == "and":
+            j += 1
+        premises = [p for _, ps in groups[i:j] for p in ps]
+        forward = j < len(groups) and groups[j][0] in ("comma", "so")
+        if forward or not out:
+            out.append(premises)
+        else:
+            out.insert(len(out) - 1, premises)
+        i = j
+    return [p for parts in out for p in parts]
+
+
+def _plural_of(subject: str, ctx: Context) -> str:
+    words = subject.split()
+    concept = ctx.vocabulary.concept(words[-1])
+    return plural(concept) if concept is not None else words[-1]
+
+
+def kind_of(parts: list[Part]) -> PartKind:
+    """The kind of a sentence from its clauses: a step if any clause is one, then unparseable, answer,
+    hypothetical, and commentary.
+    """
+    kinds = {p.kind for p in parts}
+    for kind in (PartKind.STEP, PartKind.UNPARSEABLE, PartKind.ANSWER, PartKind.HYPOTHETICAL):
+        if kind in kinds:
+            return kind
+    return PartKind.COMMENTARY
+
+

@@ -1,0 +1,316 @@
+r"""Reading a model's whole output: every sentence gets a kind, the record gets its committed answer.
+
+Sentence kinds (:class:`SentenceKind`):
+
+- ``step``: asserts something about the problem (a fact, a rule, a cited premise); it makes one or more
+  proof steps. A sentence with a step clause and a remark ("Vumpuses are not transparent, but we need to
+  determine if Wren is cold.") is a step.
+- ``commentary``: questions, plans and self-talk, remarks on relevance or on what cannot be concluded,
+  talk about the answer format.
+- ``hypothetical``: "If Sam were a rompus, …", "Suppose Sam is a rompus." (in the OOD calculus, where
+  proofs assume, "Suppose" opens an assumption and is a step).
+- ``answer``: an answer statement (committed or tentative).
+- ``backtrack``: a depth-first trace's "Backtrack to φ." / "Start over." line.
+- ``unparseable``: asserts something in the problem's vocabulary that cannot be read (with a reason).
+
+Only steps and unparseable sentences enter step counts, first errors and proof accuracies.
+
+**The committed answer.** The last answer statement wins, except that a bare word or letter ("Yes.",
+"B") commits only when no step follows it. Inside a reasoning trace (``<think>…</think>``) nothing
+commits: the answer after the closing tag does. Without one, the record's answer is ``None`` with a
+reason: ``truncated: the output ends inside the reasoning trace``, ``no answer after the reasoning
+trace``, ``truncated: the output ends mid-sentence``, ``no answer statement``.
+
+**A new problem after the answer is cut.** Base models run on into a made-up next question: the text
+from a line ``Q:``, ``Question:``, ``Context:``, ``Problem:``, ``------`` (or a new "Is the following
+statement true or false?") is cut when an answer came before it or a question follows it, and never
+read as steps; ``cut_after_answer`` counts the characters cut. (A ``Q:`` anywhere after the start cuts,
+as in the original analyzers.)
+
+>>> from prontocheck.syntax.vocabulary import Vocabulary
+>>> from prontocheck.syntax import parse_statement as p
+>>> ctx = ReadingContext.of([p("Every yumpus is a dumpus."), p("Max is a yumpus.")], {"A": True, "B": False})
+>>> out = read_output("<think>Max is a yumpus. Is Max a dumpus? So yes.</think> The correct option is: A", ctx)
+>>> [(s.kind.value, s.in_trace) for s in out.sentences]
+[('step', True), ('commentary', True), ('answer', True), ('answer', False)]
+>>> out.answer, out.answer_sentence
+(Answer(label=True, weak=False), 3)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from prontocheck.errors import UnparseableSentence
+from prontocheck.logic.formulas import Formula
+from prontocheck.syntax.answers import Answer, AnswerContext
+from prontocheck.syntax.discourse import Context, Part, PartKind, kind_of, read_clause, read_discourse, read_lines
+from prontocheck.syntax.forms import proof_lines
+from prontocheck.syntax.segment import Segmented, Trace, segment, straighten
+from prontocheck.syntax.sentences import parse_sentence, parse_statement
+from prontocheck.syntax.transform import negation_normal
+from prontocheck.syntax.vocabulary import Unread, Vocabulary
+
+
+class SentenceKind(StrEnum):
+    """What a sentence of a model's output is (see the module doc)."""
+
+    STEP = "step"
+    """Asserts something about the problem: a fact, a rule, a cited premise; makes one or more steps."""
+    COMMENTARY = "commentary"
+    """A question, a plan, self-talk, a remark on relevance or on what cannot be concluded."""
+    HYPOTHETICAL = "hypothetical"
+    """"If Sam were a rompus, …", "Suppose Sam is a rompus." (outside the OOD calculus)."""
+    ANSWER = "answer"
+    """An answer statement, committed or tentative."""
+    BACKTRACK = "backtrack"
+    """A depth-first trace's "Backtrack to φ." or "Start over." line."""
+    UNPARSEABLE = "unparseable"
+    """Asserts something in the problem's vocabulary that cannot be read."""
+
+
+@dataclass(frozen=True, slots=True)
+class SentenceReading:
+    """One sentence of an output, read.
+
+    Attributes:
+        text: the sentence as read (markup removed).
+        start: offset of its first character in the output as written.
+        end: offset just after its last character.
+        kind: step, commentary, hypothetical, answer, backtrack or unparseable.
+        parts: its clauses, each read (steps carry their proof lines).
+        in_trace: it lies inside a reasoning trace.
+        reason: for a sentence that is not a step, what it is ("a question", "a plan or self-talk", …) or,
+            unparseable, where reading stopped.
+        backtrack_to: for a backtrack line, the statement it returns to (``None``: start over).
+    """
+
+    text: str
+    start: int
+    end: int
+    kind: SentenceKind
+    parts: tuple[Part, ...] = ()
+    in_trace: bool = False
+    reason: str | None = None
+    backtrack_to: Formula | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OutputReading:
+    """A whole output, read.
+
+    Attributes:
+        sentences: every sentence before the cut, in order.
+        answer: the committed answer, or ``None``.
+        answer_sentence: the index of the sentence it was read from.
+        answer_reason: why there is no committed answer (``None`` when there is one).
+        cut_after_answer: characters cut off the end (a new problem after the answer), 0 if none.
+    """
+
+    sentences: tuple[SentenceReading, ...]
+    answer: Answer | None
+    answer_sentence: int | None
+    answer_reason: str | None
+    cut_after_answer: int = 0
+
+
+@dataclass(frozen=True, eq=False)
+class ReadingContext:
+    """Everything an output is read against; build one per problem (:meth:`of`) and reuse it.
+
+    Attributes:
+        clauses: the vocabulary, answer context and calculus for clauses.
+        cache: sentence text → its reading (kind, parts, reason, backtrack target), filled as outputs are read.
+    """
+
+    clauses: Context
+    cache: dict[str, tuple[SentenceKind, tuple[Part, ...], str | None, Formula | None]] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, axioms: Iterable[Formula], options: Mapping[str, bool | None] | None = None,
+           statement: Formula | None = None, assumptions: bool = False) -> ReadingContext:
+        """A context from the problem's axioms, its options (letter → label) and its query's statement.
+
+        Args:
+            axioms: the context's formulas (the query's statement is added to the vocabulary).
+            options: option letter → the label it stands for.
+            statement: the query's statement S.
+            assumptions: the problem's calculus assumes ("Suppose φ" is an ``Assume`` step).
+        """
+        axioms = list(axioms)
+        formulas = [*axioms, *([statement] if statement is not None else [])]
+        answers = AnswerContext(dict(options or {}), statement, _statement_or_none,
+                                negation_normal(statement) if statement is not None else None)
+        return cls(Context(Vocabulary.of(formulas), answers, assumptions, frozenset(axioms)))
+
+    @property
+    def vocabulary(self) -> Vocabulary:
+        """The problem's vocabulary."""
+        return self.clauses.vocabulary
+
+
+_CACHE_LIMIT = 1 << 12
+_BACKTRACK_TO = re.compile(
+    r"^(?:backtrack(?:ing)?|go(?:ing)?\s+back|return(?:ing)?|let'?s\s+(?:go\s+back|backtrack|return))\s+to\s+"
+    r"(?:the\s+(?:step|fact|statement)\s+)?(?P<target>.{1,300}?)[.!]?$",
+    re.IGNORECASE,
+)
+_RESTART = re.compile(
+    r"^(?:backtrack(?:ing)?|start(?:ing)?\s+over|try(?:ing)?\s+again|let'?s\s+(?:try\s+(?:again|another\s+\w+)"
+    r"|start\s+over)|dead\s+end|restart)\b[^.]{0,60}[.!]?$",
+    re.IGNORECASE,
+)
+
+
+def _statement_or_none(text: str) -> Formula | None:
+    try:
+        return parse_statement(text)
+    except UnparseableSentence:
+        return None
+
+
+def _fast(text: str, ctx: ReadingContext) -> tuple[Part, ...] | None:
+    """The sentence read whole by the grammar, every word fitting the vocabulary; else ``None``."""
+    try:
+        sentence = parse_sentence(text)
+    except UnparseableSentence:
+        return None
+    read = read_lines(proof_lines(sentence), text, ctx.clauses)
+    return None if isinstance(read, Unread) else (Part(PartKind.STEP, text, read),)
+
+
+def read_sentence(text: str, ctx: ReadingContext) -> tuple[SentenceKind, tuple[Part, ...], str | None, Formula | None]:
+    """Read one sentence: its kind, its clauses, why it is not a step, and a backtrack's target.
+
+    >>> from prontocheck.syntax import parse_statement as p
+    >>> ctx = ReadingContext.of([p("Every wumpus is a yumpus."), p("Max is a wumpus.")])
+    >>> kind, parts, reason, _ = read_sentence("So, I think wumpuses are irrelevant here.", ctx)
+    >>> kind.value, reason
+    ('commentary', 'a remark on relevance')
+    >>> kind, parts, _, _ = read_sentence("Max, being a wumpus, is a yumpus.", ctx)
+    >>> kind.value, [str(line) for part in parts for line in part.lines]
+    ('step', ['wumpus(Max)', 'yumpus(Max)'])
+    """
+    cached = ctx.cache.get(text)
+    if cached is not None:
+        return cached
+    result = _read(text, ctx)
+    if len(ctx.cache) >= _CACHE_LIMIT:
+        ctx.cache.clear()
+    ctx.cache[text] = result
+    return result
+
+
+def _read(text: str, ctx: ReadingContext) -> tuple[SentenceKind, tuple[Part, ...], str | None, Formula | None]:
+    fast = _fast(text, ctx)
+    if fast is not None:
+        return SentenceKind.STEP, fast, None, None
+    target = _BACKTRACK_TO.match(text)
+    if target is not None:
+        steps = [line.formula for part in read_clause(target.group("target"), ctx.clauses) for line in part.lines]
+        if len(steps) == 1:
+            return SentenceKind.BACKTRACK, (), "a backtrack", steps[0]
+    if _RESTART.match(text):
+        return SentenceKind.BACKTRACK, (), "a backtrack (start over)", None
+    parts = tuple(read_discourse(text, ctx.clauses))
+    kind = SentenceKind(kind_of(list(parts)).value)
+    reason = None
+    if kind is not SentenceKind.STEP:
+        reason = next((p.reason for p in parts if p.kind.value == kind.value and p.reason), None)
+    return kind, parts, reason, None
+
+
+# -- the whole output ------------------------------------------------------------------------------------
+
+_NEW_PROBLEM = re.compile(
+    r"(?P<q>(?:^|(?<=\s))Q:)"
+    r"|^[ \t*#>]*(?:question|context|problem|premises|human|user|instruction|example\s+\d{1,3})[ \t*]*:"
+    r"|^[ \t]*(?:-{3,}|={3,})[ \t]*$"
+    r"|\bis\s+the\s+following\s+statement\s+true\s+or\s+false\b",
+    re.IGNORECASE | re.MULTILINE,
+)
+_QUESTION_AFTER = re.compile(
+    r"true\s+or\s+false|prove\s*:|\bquestion\s*:|\boptions\s*:|is\s+the\s+following\s+statement", re.IGNORECASE
+)
+_FINAL = frozenset('.!?)"\'*:]}>')
+
+
+def _answers(readings: list[SentenceReading]) -> list[tuple[int, Answer]]:
+    return [(i, p.answer) for i, r in enumerate(readings) for p in r.parts
+            if p.kind is PartKind.ANSWER and p.answer is not None]
+
+
+def _cut(text: str, ctx: ReadingContext) -> int | None:
+    """Where a new problem starts after the answer (see the module doc), or ``None``."""
+    straight = straighten(text)
+    first = len(straight) - len(straight.lstrip())
+    for m in _NEW_PROBLEM.finditer(straight):
+        at = m.start()
+        if at <= first:
+            continue
+        if m.group("q") is not None:
+            return at
+        before = _read_all(segment(text[:at]), ctx)
+        has_answer = any(not before[i].in_trace for i, _ in _answers(before))
+        has_content = has_answer or any(r.kind is SentenceKind.STEP for r in before)
+        if has_answer or (has_content and _QUESTION_AFTER.search(straight, m.end()) is not None):
+            return at
+    return None
+
+
+def _read_all(seg: Segmented, ctx: ReadingContext) -> list[SentenceReading]:
+    out = []
+    for s in seg.sentences:
+        kind, parts, reason, target = read_sentence(s.text, ctx)
+        out.append(SentenceReading(s.text, s.start, s.end, kind, parts, s.in_trace, reason, target))
+    return out
+
+
+def _choose(readings: list[SentenceReading]) -> tuple[int, Answer] | None:
+    """The committed answer: the last answer outside the trace; a bare one only if no step follows it."""
+    answers = [(i, a) for i, a in _answers(readings) if not readings[i].in_trace]
+    later_step = -1
+    for i in range(len(readings) - 1, -1, -1):
+        if readings[i].kind is SentenceKind.STEP and not readings[i].in_trace:
+            later_step = i
+            break
+    for i, answer in reversed(answers):
+        if answer.weak and i < later_step:
+            continue
+        return i, answer
+    return None
+
+
+def _no_answer(text: str, trace: Trace | None, readings: list[SentenceReading]) -> str:
+    if trace is not None and not trace.closed:
+        return "truncated: the output ends inside the reasoning trace"
+    stripped = text.rstrip()
+    if stripped and stripped[-1] not in _FINAL and readings and readings[-1].kind is not SentenceKind.ANSWER:
+        return "truncated: the output ends mid-sentence"
+    if trace is not None and not any(not r.in_trace for r in readings):
+        return "no answer after the reasoning trace"
+    return "no answer statement"
+
+
+def read_output(text: str, ctx: ReadingContext) -> OutputReading:
+    """Read a model's output: its sentences with kinds and spans, its committed answer, the cut.
+
+    >>> from prontocheck.syntax import parse_statement as p
+    >>> ctx = ReadingContext.of([p("Every cat is a feline."), p("Fae is a cat.")])
+    >>> out = read_output("Fae is a cat. Every cat is a feline. Fae is a feline. True\\n\\nQ: Rex is a dog.", ctx)
+    >>> [s.kind.value for s in out.sentences], out.answer.label, out.cut_after_answer
+    (['step', 'step', 'step', 'answer'], True, 16)
+    """
+    cut = _cut(text, ctx) if ("Q:" in text or "\n" in text or "following statement" in text) else None
+    used = text if cut is None else text[:cut]
+    seg = segment(used)
+    readings = _read_all(seg, ctx)
+    chosen = _choose(readings)
+    if chosen is None:
+        return OutputReading(tuple(readings), None, None, _no_answer(used, seg.trace, readings),
+                             0 if cut is None else len(text) - cut)
+    index, answer = chosen
+    return OutputReading(tuple(readings), answer, index, None, 0 if cut is None else len(text) - cut)

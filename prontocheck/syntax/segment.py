@@ -1,0 +1,243 @@
+r"""Cutting a model's text into sentences, each with its character span in the text as written.
+
+Models write Markdown, reasoning traces, quotes and brackets; this module reads all of it into plain
+sentences without moving a character: markup, list markers, chat tokens and think tags are blanked in
+place (replaced by spaces of the same length), curly quotes are straightened one for one, and the
+sentences are cut from that copy, so every sentence's ``start``/``end`` index the original text
+(``text[start:end]`` is the sentence as the model wrote it, markup included).
+
+A sentence ends at ``.``, ``!``, ``?`` or ``;`` followed by a space, at a line break, at a table cell
+border and at a think tag; not inside brackets or double quotes (``(so Max is a rompus.)``,
+``"Yumpuses are vumpuses."``), in a decimal number or after ``e.g.``. A piece with no letter or digit
+(``)``, ``"``, ``---``) is not a sentence.
+
+>>> seg = segment("<think>Max is a yumpus. So yes.</think>\n**Answer:** B) False")
+>>> [(s.text, s.in_trace) for s in seg.sentences]
+[('Max is a yumpus.', True), ('So yes.', True), ('Answer: B) False', False)]
+>>> seg.trace
+Trace(start=7, end=31, closed=True)
+>>> s = seg.sentences[2]; (s.start, s.end)
+(42, 60)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_STRAIGHT = str.maketrans({
+    "\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u2032": "'", "\u00b4": "'",
+    "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u201f": '"', "\u2033": '"', "\u00ab": '"', "\u00bb": '"',
+    "\u00a0": " ", "\u2009": " ", "\u202f": " ", "\u2007": " ", "\u200b": " ", "\u200c": " ", "\u200d": " ",
+    "\ufeff": " ", "\t": " ", "\r": " ", "\u2013": "-", "\u2014": "-", "\u2212": "-",
+    "\u27f9": "→", "\u21d2": "→", "\u27f6": "→", "\u2192": "→", "\u27f8": " ", "\u2026": ".",
+})
+"""One-for-one replacements: curly quotes and apostrophes, odd spaces, dashes, arrows (``⇒`` ``⟹`` ``→``)."""
+
+_PLAIN = re.compile(r"[A-Za-z0-9 ,.;:!?'\-\n]*")
+"""Text with nothing to blank or track: the generator's style, read by one regular expression."""
+
+_PLAIN_SENTENCE = re.compile(
+    r"[ \n]*(?:(?:[-+]|\(?\d{1,3}[.)]|[Ss]tep ?\d{1,3} ?[:.)-]?)[ ]+)*([^.;!?\n]*[^.;!?\s][.;!?]*)"
+)
+
+THINK_OPEN = re.compile(r"<(?:think|thinking|reasoning|reflection)>", re.IGNORECASE)
+THINK_CLOSE = re.compile(r"</(?:think|thinking|reasoning|reflection)>", re.IGNORECASE)
+
+# Markup blanked in place (same length): each alternative is replaced by spaces, or by a line break
+# and spaces where it also ends a sentence (tags, table borders).
+_BREAKING = re.compile(
+    r"</?(?:think|thinking|reasoning|reflection|answer|output|final_answer|solution)>"
+    r"|<\|[^|<>\n]{1,40}\|>|</?s>|\[/?INST\]|\|",
+    re.IGNORECASE,
+)
+_INLINE = re.compile(r"\*\*+|__+|`+|\*|~~|\$+|\\[()\[\]]")
+"""Emphasis, code and LaTeX math delimiters, blanked first."""
+_LINE_START = re.compile(
+    r"^[ ]*#{1,6}(?=[ ]|$)"  # headers
+    r"|^[ ]*>+"  # block quotes
+    r"|^[ ]*(?:(?:[-+\u2022\u25e6\u25aa\u2023\u2219\u00b7]|\d{1,3}[.)]|\(\d{1,3}\))(?=[ ])"  # list markers
+    r"|[Ss]tep[ ]*\d{1,3}[ ]*[:.)\-]?(?=[ ]))[ ]*"  # step numbers
+    r"|^[ ]*(?:-{3,}|={3,}|_{3,})[ ]*$",  # horizontal rules
+    re.MULTILINE,
+)
+"""Markers at the start of a line (after the inline markup is blanked): headers, lists, step numbers, rules."""
+_LATEX_TEXT = re.compile(r"\\(?:text|textbf|textit|mathrm|mathbf|mathit|emph)\{([^{}\n]{0,80})\}")
+_LATEX_ARROW = re.compile(r"\\(?:rightarrow|Rightarrow|implies|longrightarrow|Longrightarrow|to)\b|->|=>")
+
+_EVENTS = re.compile(r'[()\[\]"\n]|[.!?;]+')
+_ABBREVIATION = re.compile(r"\b(?:e\.g|i\.e|etc|vs|cf|Mr|Mrs|Ms|Dr)$", re.IGNORECASE)
+_ENUMERATOR = re.compile(r"\(?(?:\d{1,3}|[ivx]{1,4})[.):]?")
+_HAS_WORD = re.compile(r"[A-Za-z0-9]")
+_SPACES = re.compile(r"\s+")
+_SPACE_BEFORE_PUNCTUATION = re.compile(r" (?=[.,;:!?)\]])|(?<=[(\[]) ")
+
+
+@dataclass(frozen=True, slots=True)
+class Sentence:
+    """One sentence of a text.
+
+    Attributes:
+        text: the sentence as read: markup removed, quotes straightened, white space collapsed.
+        start: offset of its first character in the text as written.
+        end: offset just after its last character (``text_as_written[start:end]``).
+        in_trace: it lies inside a reasoning trace (``<think>…</think>``).
+    """
+
+    text: str
+    start: int
+    end: int
+    in_trace: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Trace:
+    """Where a reasoning trace lies: ``[start, end)``; ``closed`` is false when the text ends inside it."""
+
+    start: int
+    end: int
+    closed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Segmented:
+    """A text cut into sentences.
+
+    Attributes:
+        sentences: the sentences, in order.
+        trace: the reasoning trace, if the text has one (an opening tag, a closing tag, or both).
+        cleaned: the text with markup blanked (same length as the original): what later readers scan.
+    """
+
+    sentences: tuple[Sentence, ...]
+    trace: Trace | None
+    cleaned: str
+
+
+def straighten(text: str) -> str:
+    """Curly quotes, apostrophes, odd spaces and arrows replaced one for one (offsets are kept).
+
+    >>> straighten("Max\u2019s \u201cwumpus\u201d \u21d2 yumpus")
+    'Max\\'s "wumpus" → yumpus'
+    """
+    return text.translate(_STRAIGHT)
+
+
+def _blank(m: re.Match[str]) -> str:
+    return " " * (m.end() - m.start())
+
+
+def _blank_break(m: re.Match[str]) -> str:
+    return "\n" + " " * (m.end() - m.start() - 1)
+
+
+def _latex_text(m: re.Match[str]) -> str:
+    inner = m.group(1)
+    return " " * (m.start(1) - m.start()) + inner + " "
+
+
+def _arrow(m: re.Match[str]) -> str:
+    return "→" + " " * (m.end() - m.start() - 1)
+
+
+def clean(text: str) -> str:
+    """The text with markup blanked in place: the same length, so offsets carry over.
+
+    >>> clean("1. **Max** is a `yumpus`.\\n### Step 2")
+    '     Max   is a  yumpus .\\n    Step 2'
+    >>> clean("Sally -> vumpus, \\\\boxed{B}")
+    'Sally →  vumpus, \\\\boxed{B}'
+    """
+    text = straighten(text)
+    if _PLAIN.fullmatch(text):
+        return text
+    text = _BREAKING.sub(_blank_break, text)
+    text = _LATEX_ARROW.sub(_arrow, _LATEX_TEXT.sub(_latex_text, text))
+    return _LINE_START.sub(_blank, _INLINE.sub(_blank, text))
+
+
+def _trace(text: str) -> Trace | None:
+    closes = list(THINK_CLOSE.finditer(text))
+    opening = THINK_OPEN.search(text)
+    if closes:
+        start = opening.end() if opening is not None and opening.start() < closes[-1].start() else 0
+        return Trace(start, closes[-1].start(), True)
+    if opening is not None:
+        return Trace(opening.end(), len(text), False)
+    return None
+
+
+def _pieces(cleaned: str) -> list[tuple[int, int]]:
+    """``[start, end)`` of each sentence of a cleaned text, tracking brackets and double quotes per line."""
+    cuts: list[tuple[int, int]] = []
+    start = 0
+    depth = 0
+    quoted = False
+    for m in _EVENTS.finditer(cleaned):
+        c = m.group()
+        if c == "\n":
+            cuts.append((start, m.start()))
+            start, depth, quoted = m.end(), 0, False
+        elif c in "([":
+            depth += 1
+        elif c in ")]":
+            if depth:
+                depth -= 1
+                if depth == 0 and not quoted and _ends_after_closing(cleaned, m.start(), m.end()):
+                    cuts.append((start, m.end()))
+                    start = m.end()
+        elif c == '"':
+            quoted = not quoted
+            if not quoted and depth == 0 and _ends_after_closing(cleaned, m.start(), m.end()):
+                cuts.append((start, m.end()))
+                start = m.end()
+        elif depth == 0 and not quoted:
+            end = m.end()
+            if end < len(cleaned) and not cleaned[end].isspace():
+                continue  # "3.5", "e.g.x", "wumpus.Yumpus": not an end
+            if c == "." and _ABBREVIATION.search(cleaned, max(0, m.start() - 6), m.start()):
+                continue
+            cuts.append((start, end))
+            start = end
+    cuts.append((start, len(cleaned)))
+    return cuts
+
+
+def _ends_after_closing(text: str, close_start: int, close_end: int) -> bool:
+    """A closing bracket or quote right after ``.``/``!``/``?``, then a capital or a line end, ends a sentence."""
+    if close_start == 0 or text[close_start - 1] not in ".!?":
+        return False
+    rest = text[close_end:close_end + 3].lstrip(" ")
+    return not rest or rest[0] == "\n" or rest[0].isupper()
+
+
+def _sentence(cleaned: str, start: int, end: int, trace: Trace | None) -> Sentence | None:
+    piece = cleaned[start:end]
+    if not _HAS_WORD.search(piece) or _ENUMERATOR.fullmatch(piece.strip()):
+        return None
+    lead = len(piece) - len(piece.lstrip())
+    trail = len(piece) - len(piece.rstrip())
+    s, e = start + lead, end - trail
+    text = _SPACE_BEFORE_PUNCTUATION.sub("", _SPACES.sub(" ", cleaned[s:e]))
+    inside = trace is not None and trace.start <= s < trace.end
+    return Sentence(text, s, e, inside)
+
+
+def segment(text: str) -> Segmented:
+    """Cut a model's text into sentences with their spans (see the module doc).
+
+    >>> for s in segment('Statement 9 says "Yumpuses are vumpuses." Dumpuses are rompuses (so Max is a '
+    ...                  'rompus.)\\n- Every cat is a **feline**.\\n)').sentences:
+    ...     print(s.text)
+    Statement 9 says "Yumpuses are vumpuses."
+    Dumpuses are rompuses (so Max is a rompus.)
+    Every cat is a feline.
+    """
+    straight = straighten(text)
+    if _PLAIN.fullmatch(straight):
+        sentences = tuple(Sentence(m.group(1), m.start(1), m.end(1)) for m in _PLAIN_SENTENCE.finditer(straight))
+        return Segmented(sentences, None, straight)
+    trace = _trace(straight)
+    cleaned = clean(straight)
+    found = (_sentence(cleaned, s, e, trace) for s, e in _pieces(cleaned))
+    return Segmented(tuple(s for s in found if s is not None), trace, cleaned)
