@@ -12,12 +12,12 @@ from functools import lru_cache
 
 from prontocheck.engine.theory import Theory
 from prontocheck.errors import UnparseableSentence, UnreadableQuery
-from prontocheck.logic.formulas import Formula
+from prontocheck.logic.formulas import Formula, mentions
 from prontocheck.prontoqa.derive import derive_gold, derive_natural
 from prontocheck.prontoqa.natural import skey
 from prontocheck.syntax.forms import ASSUME, STATEMENT, ProofLine, Query, proof_lines
-from prontocheck.syntax.questions import Option, cut_options, read_options
-from prontocheck.syntax.sentences import parse_query, parse_sentence, parse_statement
+from prontocheck.syntax.questions import Option, cut_options, read_options, read_query
+from prontocheck.syntax.sentences import parse_sentence, parse_statement
 from prontocheck.syntax.text import sentence_texts, split_output
 from prontocheck.syntax.transform import negation_normal
 
@@ -145,8 +145,11 @@ def _derived_gold(theory: Theory, query: Query, warnings: list[str]) -> _Gold | 
     return _gold(shortest, None)
 
 
-def _question(problem: Problem) -> tuple[Query | None, tuple[Option, ...], UnreadableQuery | None]:
-    """The query, the options (given, else written after the question) and why they cannot be read."""
+def _question(problem: Problem, axioms: Iterable[Formula]) -> tuple[Query | None, tuple[Option, ...],
+                                                                    UnreadableQuery | None]:
+    """The query, the options (given, else written after the question) and why they cannot be read;
+    the context's predicates settle a yes/no question ("Is every cube number blue?") the grammar reads two ways.
+    """
     text, written = cut_options(problem.query)
     try:
         options = read_options(problem.options) if problem.options else written
@@ -158,7 +161,7 @@ def _question(problem: Problem) -> tuple[Query | None, tuple[Option, ...], Unrea
         return None, options, UnreadableQuery(problem.query, "the query is empty and no gold chain of thought is "
                                                              "given: nothing to check the output against", pos=0)
     try:
-        return parse_query(text), options, None
+        return read_query(text, frozenset(p for a in axioms for p, _ in mentions(a))), options, None
     except UnreadableQuery as e:
         return None, options, e
 
@@ -173,7 +176,7 @@ def _prepare(problem: Problem) -> PreparedProblem:
             warnings.append(f"context sentence does not parse, left out: {_describe(e)}")
     theory = Theory.from_axioms(axioms)
 
-    query, options, query_error = _question(problem)
+    query, options, query_error = _question(problem, axioms)
 
     gold: tuple[Formula, ...] = ()
     assumptions: tuple[Formula, ...] = ()

@@ -11,7 +11,9 @@ emphasis (``**``, ``*``, ``_``, backticks) and quotes around S tolerated:
 * ``Determine whether S is true or false.``, ``Determine whether S.``, ``Determine whether the following
   statement is true or false: S`` (``decide``, ``check``, ``tell``; ``if`` for ``whether``)
 * the yes/no inversion ``Is Max sour?`` / ``Are wumpuses yumpuses?``: read as ``Max is sour`` when exactly
-  one placement of the verb after a subject gives a statement (otherwise an error, never a guess).
+  one place for the verb after a subject gives a statement (a place inside a listed compound noun such
+  as "real number" does not count; with the context's predicates given, a reading that uses others does
+  not either); a question that reads as no statement, or as several, is an error, never a guess.
 
 A label (``Question:``, ``Q:``, ``Query:``) and a short lead-in ending in a comma (``Based on the
 context, …``) may come first. S ends at the first ``.``, ``?``, ``!`` or line break; what follows on
@@ -40,7 +42,10 @@ from functools import lru_cache
 from typing import Literal
 
 from prontocheck.errors import UnparseableSentence, UnreadableOptions, UnreadableQuery
+from prontocheck.logic.formulas import Formula, mentions
 from prontocheck.syntax.forms import Query
+from prontocheck.syntax.lexicon import compound_nouns
+from prontocheck.syntax.morphology import singular
 from prontocheck.syntax.sentences import parse_statement
 
 # Markdown emphasis is blanked out (one space per character), so offsets stay those of the text as written.
@@ -57,6 +62,8 @@ _LEAD_IN = re.compile(
     r"|statements|above)(?:\s++(?:above|given))?+\s*+,\s*+", re.IGNORECASE)
 _END = re.compile(r"[.?!\n]")
 _DETERMINE_TAIL = re.compile(rf"(?<!\s)\s++is\s++{_TF}\W*+$", re.IGNORECASE)
+_LONGEST_COMPOUND = 3
+"""Compound nouns checked by the yes/no inversion have at most this many words."""
 _OR_NOT = re.compile(r"(?<!\s)\s*+,?\s*+or\s++not\W*+$", re.IGNORECASE)
 
 
@@ -161,8 +168,10 @@ def _unquote(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
-def read_question(text: str) -> Question:
-    """Find a query's wording and its statement S (see the module doc); S is not parsed here.
+def read_question(text: str, known: frozenset[str] = frozenset()) -> Question:
+    """Find a query's wording and its statement S (see the module doc); S is not parsed here, except
+    to place the verb of a yes/no question (where ``known``, the predicates of the problem's context,
+    decides between readings the grammar alone cannot).
 
     Raises:
         UnreadableQuery: no known wording, no statement after it, or a yes/no question that reads
@@ -176,13 +185,12 @@ def read_question(text: str) -> Question:
     """
     w = blank_markup(text)
     pos = question_start(w)
-    for head, wording in _HEADS:
-        if (m := head.match(w, pos)) is not None:
-            break
-    else:
+    found = next(((m, wording) for head, wording in _HEADS if (m := head.match(w, pos)) is not None), None)
+    if found is None:
         raise UnreadableQuery(text, "not a question: expected 'True or false: S', 'Prove: S', 'Is the following "
                                     "statement true or false? S', 'Is it true that S?' or 'Determine whether S "
                                     "is true or false'", pos=min(pos, max(len(text) - 1, 0)))
+    m, wording = found
     start = _skip_space(w, m.end())
     stop = _END.search(w, start)
     end = len(w) if stop is None else stop.start()
@@ -200,20 +208,40 @@ def read_question(text: str) -> Question:
                               pos=min(start, max(len(text) - 1, 0)))
     kind: Literal["true_or_false", "prove"] = "prove" if wording is Wording.PROVE else "true_or_false"
     if wording is Wording.YES_NO:
-        return Question(kind, _invert(text, w[m.start():m.end()].lower(), w, start, end), start, wording)
+        return Question(kind, _invert(text, w[m.start():m.end()].lower(), w, start, end, known), start, wording)
     return Question(kind, w[start:end], start, wording)
 
 
-def _invert(text: str, verb: str, w: str, start: int, end: int) -> str:
-    """The one statement "X is Y" that the question "Is X Y?" asks, trying each place for the verb."""
+def _splits_compound(words: list[str], i: int) -> bool:
+    """Whether a verb before ``words[i]`` would cut a listed compound noun ("real | numbers") in two."""
+    compounds = compound_nouns()
+    for j in range(max(0, i - _LONGEST_COMPOUND + 1), i):
+        for k in range(i + 1, min(len(words), j + _LONGEST_COMPOUND) + 1):
+            phrase = [w.lower() for w in words[j:k]]
+            if "_".join(phrase) in compounds or "_".join([*phrase[:-1], singular(phrase[-1])]) in compounds:
+                return True
+    return False
+
+
+def _invert(text: str, verb: str, w: str, start: int, end: int, known: frozenset[str]) -> str:
+    """The statement "X is Y" that the question "Is X Y?" asks: the one place for the verb after a
+    subject that gives a statement without cutting a listed compound noun ("Is every real number
+    blue?": not "every real is number blue"), else the one whose predicates are all ``known``;
+    several readings left are an error, not a guess.
+    """
     words = w[start:end].split()
-    readings: dict[object, str] = {}
+    readings: dict[Formula, str] = {}
     for i in range(1, len(words)):
+        if _splits_compound(words, i):
+            continue
         candidate = " ".join([*words[:i], verb, *words[i:]])
         try:
             readings.setdefault(parse_statement(candidate), candidate)
         except UnparseableSentence:
             continue
+    if len(readings) > 1 and known:
+        fitting = {f: c for f, c in readings.items() if all(p in known for p, _ in mentions(f))}
+        readings = fitting if len(fitting) == 1 else readings
     if len(readings) == 1:
         return next(iter(readings.values()))
     if not readings:
@@ -236,9 +264,9 @@ def _raw_offset(raw: str, pos: int) -> int:
 
 
 @lru_cache(maxsize=1 << 12)
-def _read_query(text: str) -> Query | UnreadableQuery:
+def _read_query(text: str, known: frozenset[str]) -> Query | UnreadableQuery:
     try:
-        question = read_question(text)
+        question = read_question(text, known)
     except UnreadableQuery as e:
         return e
     try:
@@ -250,20 +278,24 @@ def _read_query(text: str) -> Query | UnreadableQuery:
     return Query(question.kind, formula)
 
 
-def read_query(text: str) -> Query:
+def read_query(text: str, known: frozenset[str] = frozenset()) -> Query:
     """Read a query in any wording of the module doc: its kind and the logical form of its statement.
+
+    ``known`` (the predicates of the problem's context, printed names such as ``real_number``) settles
+    a yes/no question the grammar alone reads two ways ("Is every cube number blue?").
 
     Raises:
         UnreadableQuery: no known wording, or the statement does not parse (``pos`` is inside ``text``).
 
     >>> str(read_query("Is it true that Fae is a wumpus? Answer True or False.").formula)
     'wumpus(Fae)'
-    >>> read_query("True or false: Fae has a tail.")
-    Traceback (most recent call last):
-    ...
-    prontocheck.errors.UnreadableQuery: cannot parse 'True or false: Fae has a tail.' at column 24: the statement does not parse: unexpected word 'a'
+    >>> try:
+    ...     read_query("True or false: Fae has a tail.")
+    ... except UnreadableQuery as e:
+    ...     print(e.column, e.reason)
+    24 the statement does not parse: unexpected word 'a'
     """
-    result = _read_query(text)
+    result = _read_query(text, known)
     if isinstance(result, UnreadableQuery):
         raise result.fresh()
     return result
@@ -400,7 +432,8 @@ def _read_option_text(value: str, number: int | None) -> list[Option]:
     if not options and (marker := _marker(w, pos)) is not None:
         raise UnreadableOptions(value, f"{where}option {marker.letter.upper()} has no text", pos=pos)
     if not options:
-        raise UnreadableOptions(value, f"{where}expected an option such as 'A) True'", pos=min(pos, max(len(value) - 1, 0)))
+        raise UnreadableOptions(value, f"{where}expected an option such as 'A) True'",
+                                pos=min(pos, max(len(value) - 1, 0)))
     if (rest := _skip_space(w, end)) < len(w):
         raise UnreadableOptions(value, f"{where}unexpected text after option {options[-1].letter}", pos=rest)
     return options
@@ -432,7 +465,8 @@ def read_options(value: str | Sequence[str]) -> tuple[Option, ...]:
                 raise UnreadableOptions(repr(item), f"option {n} is not a string", pos=0)
         if items and all(isinstance(i, str) and i.strip() and _marker(blank_markup(i), _skip_space(i, 0)) is None
                          for i in items):
-            options = [Option.of(chr(ord("A") + n), " ".join(blank_markup(i).split())) for n, i in enumerate(items[:26])]
+            options = [Option.of(chr(ord("A") + n), " ".join(blank_markup(i).split()))
+                       for n, i in enumerate(items[:26])]
         else:
             options = [o for n, i in enumerate(items, start=1) for o in _read_option_text(i, n)]
     seen: set[str] = set()
