@@ -62,6 +62,7 @@ _LEAD_IN = re.compile(
     r"|statements|above)(?:\s++(?:above|given))?+\s*+,\s*+", re.IGNORECASE)
 _END = re.compile(r"[.?!\n]")
 _DETERMINE_TAIL = re.compile(rf"(?<!\s)\s++is\s++{_TF}\W*+$", re.IGNORECASE)
+_AMBIGUOUS = "reads as more than one statement"
 _LONGEST_COMPOUND = 3
 """Compound nouns checked by the yes/no inversion have at most this many words."""
 _OR_NOT = re.compile(r"(?<!\s)\s*+,?\s*+or\s++not\W*+$", re.IGNORECASE)
@@ -248,7 +249,7 @@ def _invert(text: str, verb: str, w: str, start: int, end: int, known: frozenset
         reason = f"'{verb.capitalize()} …?' reads as no statement with {verb!r} after its subject"
     else:
         shown = " or ".join(repr(c) for c in list(readings.values())[:2])
-        reason = f"'{verb.capitalize()} …?' reads as more than one statement: {shown}"
+        reason = f"'{verb.capitalize()} …?' {_AMBIGUOUS}: {shown}"
     raise UnreadableQuery(text, reason, pos=start)
 
 
@@ -295,7 +296,9 @@ def read_query(text: str, known: frozenset[str] = frozenset()) -> Query:
     ...     print(e.column, e.reason)
     24 the statement does not parse: unexpected word 'a'
     """
-    result = _read_query(text, known)
+    result = _read_query(text, frozenset())
+    if known and isinstance(result, UnreadableQuery) and _AMBIGUOUS in result.reason:
+        result = _read_query(text, known)  # (cached under the context's words only where they matter)
     if isinstance(result, UnreadableQuery):
         raise result.fresh()
     return result
