@@ -484,3 +484,38 @@ def test_a_readable_logiclm_question_is_rewarded(rewards_log: pytest.LogCaptureF
 def test_check_still_reads_the_generators_queries() -> None:
     r = check(Problem(CONTEXT, "Prove: Fae is not herbivorous."), PROOF)
     assert r.proof.strict and r.label.gold is None
+
+
+@pytest.mark.parametrize("text", [
+    "True or false:" + " " * 100_000 + "x",
+    "Determine whether " + "x " * 50_000 + "is   true    or",
+    "true " * 20_000 + "or" + " " * 50_000,
+    " A)" * 30_000,
+    " A) x\n\n\n" * 30_000,
+    "(A) " * 30_000 + "\n" + " " * 100_000,
+    "Options: " * 30_000,
+], ids=["spaces", "determine", "true-or", "markers", "marker-lines", "markers-then-spaces", "labels"])
+def test_reading_questions_and_options_stays_near_linear(text: str) -> None:
+    # A quadratic scan of these 100-300 kB texts takes minutes; every reader here takes well under a second.
+    import time
+
+    started = time.perf_counter()
+    for reader in (read_question, cut_options, read_options):
+        try:
+            reader(text)
+        except UnreadableQuery:
+            pass
+    problem_from_prompt_or_none(text)
+    assert time.perf_counter() - started < 5.0
+
+
+def problem_from_prompt_or_none(text: str) -> Problem | None:
+    try:
+        return problem_from_prompt(text)
+    except SpecError:
+        return None
+
+
+def test_a_long_yes_no_question_is_refused_not_parsed_word_by_word() -> None:
+    with pytest.raises(UnreadableQuery, match="has more than 24 words for a yes/no question"):
+        read_question("Is " + "Fae " * 30 + "sour?")

@@ -88,12 +88,14 @@ def _options(value: object) -> tuple[str, ...]:
         raise SpecError(f"'options': {e}") from None
 
 
-_ROLE_LINE = re.compile(r"^\s*(?:system|user|assistant|human)\s*:?\s*$", re.IGNORECASE | re.MULTILINE)
+_ROLE_LINE = re.compile(r"^[ \t]*+(?:system|user|assistant|human)[ \t]*+:?[ \t]*+$", re.IGNORECASE | re.MULTILINE)
 _CONTEXT_LABEL = re.compile(r"(?<!\w)(?:context|premises)\s*+:", re.IGNORECASE)
 _TRAILING_LABEL = re.compile(r"(?<!\w)(?:question|query|q)\s*+:\s*+$", re.IGNORECASE)
 _LEADING_LABEL = re.compile(r"^\s*+(?:question|context|q)\s*+:", re.IGNORECASE)
-_ANSWER_MARK = re.compile(r"\s+A:")
+_ANSWER_MARK = re.compile(r"(?<!\s)\s++A:")
 _SENTENCE_END = re.compile(r"[.?!:\n]")
+_TRIED = 16
+"""How many of a prompt's last questions are tried for one that reads."""
 _LABEL = re.compile(r"(?:question|query|q)\s*+:\s*+", re.IGNORECASE)
 
 
@@ -109,7 +111,7 @@ def _question_span(text: str) -> tuple[int, int, int]:
         raise SpecError("the prompt asks no question ('True or false: S', 'Prove: S', 'Is the following statement "
                         "true or false? S', 'Is it true that S?', 'Determine whether S is true or false')")
     chosen = heads[-1]
-    for head, head_end in reversed(heads):
+    for head, head_end in reversed(heads[-_TRIED:]):
         try:
             read_question(text[head:_line_end(text, head_end)])
         except UnreadableQuery:

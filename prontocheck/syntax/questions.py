@@ -34,6 +34,7 @@ Question(kind='true_or_false', statement='Max is sour', start=42, wording=<Wordi
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -63,6 +64,7 @@ _LEAD_IN = re.compile(
 _END = re.compile(r"[.?!\n]")
 _DETERMINE_TAIL = re.compile(rf"(?<!\s)\s++is\s++{_TF}\W*+$", re.IGNORECASE)
 _AMBIGUOUS = "reads as more than one statement"
+_MAX_YES_NO_WORDS = 24
 _LONGEST_COMPOUND = 3
 """Compound nouns checked by the yes/no inversion have at most this many words."""
 _OR_NOT = re.compile(r"(?<!\s)\s*+,?\s*+or\s++not\W*+$", re.IGNORECASE)
@@ -231,6 +233,9 @@ def _invert(text: str, verb: str, w: str, start: int, end: int, known: frozenset
     several readings left are an error, not a guess.
     """
     words = w[start:end].split()
+    if len(words) > _MAX_YES_NO_WORDS:  # each place is one parse: keep the work linear in the text
+        raise UnreadableQuery(text, f"'{verb.capitalize()} …?' has more than {_MAX_YES_NO_WORDS} words for a "
+                                    "yes/no question", pos=start)
     readings: dict[Formula, str] = {}
     for i in range(1, len(words)):
         if _splits_compound(words, i):
@@ -364,43 +369,73 @@ def _marker(w: str, pos: int) -> _Marker | None:
     return _Marker(m.start(), m.end(), m.group("d"), m.group("s"))
 
 
-def _find_on_line(w: str, marker: str, start: int, end: int) -> int:
-    """The offset of ``marker`` standing alone (a space before, a space or the end after) in ``w[start:end]``."""
-    at = w.find(marker, start, end)
-    while at >= 0:
-        after = at + len(marker)
-        if w[at - 1].isspace() and (after == len(w) or w[after].isspace()):
-            return at
-        at = w.find(marker, at + 1, end)
-    return -1
+_STANDALONE = re.compile(r"(?<!\S)(?:\(\s*+[A-Za-z]\s*+\)|[A-Za-z]\)|[A-Z][.:])(?=\s|\Z)")
+_NEWLINE = re.compile(r"\n")
+_NONSPACE = re.compile(r"\S")
 
 
-def _items(w: str, pos: int) -> tuple[list[Option], int]:
-    """The options written from ``pos`` on (each marker followed by its text), and where they end."""
+class _Scanner:
+    """A text's option markers and line ends, indexed once, so that reading options from any number of
+    candidate starts stays within O(n log n) of the text's length.
+    """
+
+    def __init__(self, w: str) -> None:
+        self.w = w
+        self.lines = [m.start() for m in _NEWLINE.finditer(w)]
+        self.markers: dict[str, list[int]] = {}
+        for m in _STANDALONE.finditer(w):
+            self.markers.setdefault("".join(m.group().split()), []).append(m.start())
+        self._next_text: dict[int, int] = {}
+
+    def eol(self, pos: int) -> int:
+        """The end of the line ``pos`` is on."""
+        i = bisect.bisect_left(self.lines, pos)
+        return self.lines[i] if i < len(self.lines) else len(self.w)
+
+    def find(self, marker: str, start: int, end: int) -> int:
+        """The first offset in ``[start, end)`` of ``marker`` standing alone, or -1."""
+        positions = self.markers.get(marker, [])
+        i = bisect.bisect_left(positions, start)
+        return positions[i] if i < len(positions) and positions[i] < end else -1
+
+    def next_text(self, pos: int) -> int:
+        """The offset of the first character after ``pos`` that is not a space (the length at the end)."""
+        if pos not in self._next_text:
+            m = _NONSPACE.search(self.w, pos)
+            self._next_text[pos] = len(self.w) if m is None else m.start()
+        return self._next_text[pos]
+
+
+def _items(scan: _Scanner, pos: int, minimum: int = 1) -> tuple[list[Option], int]:
+    """The options written from ``pos`` on (each marker, then its text up to the next letter's marker on
+    its line or the line's end, the next marker then also on the next line), and where they end; none
+    at all when fewer than ``minimum`` can follow (found before any text is read).
+    """
+    w = scan.w
     options: list[Option] = []
     marker = _marker(w, pos)
     end = pos
     while marker is not None:
-        eol = w.find("\n", marker.end)
-        eol = len(w) if eol < 0 else eol
+        eol = scan.eol(marker.end)
         expected = marker.next()
-        at = _find_on_line(w, expected, marker.end, eol)
-        text = " ".join(w[marker.end: eol if at < 0 else at].split())
+        at = scan.find(expected, marker.end, eol)
+        following = -1
+        if at < 0:
+            following = scan.next_text(eol)
+            following = following if scan.find(expected, following, following + 1) == following else -1
+        if at < 0 and following < 0 and len(options) + 1 < minimum:
+            return [], pos
+        cut = eol if at < 0 else at
+        text = " ".join(w[marker.end:cut].split())
         if not text:
             break
         options.append(Option.of(marker.letter, text))
-        end = len(w[:eol if at < 0 else at].rstrip())
-        if at < 0:
-            at = _skip_space(w, eol)
-            if not w.startswith(expected, at):
-                break
-        marker = _marker(w, at)
+        end = cut
+        while end > marker.end and w[end - 1].isspace():
+            end -= 1
+        at = at if at >= 0 else following
+        marker = _marker(w, at) if at >= 0 else None
     return options, end
-
-
-def _options_at(w: str, pos: int, minimum: int) -> tuple[list[Option], int] | None:
-    options, end = _items(w, pos)
-    return (options, end) if len(options) >= minimum else None
 
 
 def cut_options(text: str) -> tuple[str, tuple[Option, ...]]:
@@ -416,12 +451,15 @@ Option(letter='B', text='False', label=False)))
     'True or false: Max is sour. '
     """
     w = blank_markup(text)
+    scan: _Scanner | None = None
     for m in _OPTIONS_LABEL.finditer(w):
-        if (found := _options_at(w, _skip_space(w, m.end()), 1)) is not None:
-            return text[: m.start()], tuple(found[0])
+        scan = scan or _Scanner(w)
+        if options := _items(scan, scan.next_text(m.end()))[0]:
+            return text[: m.start()], tuple(options)
     for m in _FIRST.finditer(w):
-        if (found := _options_at(w, m.start(), 2)) is not None:
-            return text[: m.start()], tuple(found[0])
+        scan = scan or _Scanner(w)
+        if options := _items(scan, m.start(), minimum=2)[0]:
+            return text[: m.start()], tuple(options)
     return text, ()
 
 
@@ -431,7 +469,7 @@ def _read_option_text(value: str, number: int | None) -> list[Option]:
     pos = _skip_space(w, 0)
     if (m := _OPTIONS_LABEL.match(w, pos)) is not None:
         pos = _skip_space(w, m.end())
-    options, end = _items(w, pos)
+    options, end = _items(_Scanner(w), pos)
     if not options and (marker := _marker(w, pos)) is not None:
         raise UnreadableOptions(value, f"{where}option {marker.letter.upper()} has no text", pos=pos)
     if not options:
