@@ -375,6 +375,8 @@ def test_an_unreadable_query_is_a_query_error_with_its_record(tmp_path: Path) ->
     assert isinstance(error, QueryError) and isinstance(error, RecordError)
     assert (error.line, error.id) == (2, "q2") and error.record is not None and error.record.id == "q2"
     assert error.reason.startswith("unreadable query: cannot parse 'What does Fae eat?' at column 1: not a question")
+    in_workers = list(analyze_file(str(tmp_path / "in.jsonl"), jobs=2))  # the error and its record cross processes
+    assert [type(i).__name__ for i in in_workers] == ["Checked", "QueryError", "Checked"] and in_workers[1] == error
 
 
 REASON = "unreadable query: cannot parse 'What does Fae eat?' at column 1: not a question"
