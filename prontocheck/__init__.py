@@ -7,17 +7,24 @@
 (True, ['strict-atomic-useful', 'strict-atomic-useful', 'strict-atomic-useful'])
 """
 
-from prontocheck.errors import InputError, ProntocheckError, SentenceParseError, UnparseableSentence, UsageError
+from prontocheck.errors import (
+                               InputError,
+                               ProntocheckError,
+                               SentenceParseError,
+                               UnparseableSentence,
+                               UnreadableQuery,
+                               UsageError,
+)
 from prontocheck.prontoqa import (
-    METRICS,
-    ExampleResult,
-    Problem,
-    ProofResult,
-    StepResult,
-    Utility,
-    Validity,
-    check,
-    check_batch,
+                               METRICS,
+                               ExampleResult,
+                               Problem,
+                               ProofResult,
+                               StepResult,
+                               Utility,
+                               Validity,
+                               check,
+                               check_batch,
 )
 from prontocheck.syntax import parse_formula, parse_query, parse_statement
 
@@ -25,6 +32,6 @@ __version__ = "0.1.0"
 
 __all__ = [
     "METRICS", "ExampleResult", "InputError", "Problem", "ProntocheckError", "ProofResult", "SentenceParseError",
-    "StepResult", "UnparseableSentence", "UsageError", "Utility", "Validity", "__version__", "check", "check_batch",
-    "parse_formula", "parse_query", "parse_statement",
+    "StepResult", "UnparseableSentence", "UnreadableQuery", "UsageError", "Utility", "Validity", "__version__",
+    "check", "check_batch", "parse_formula", "parse_query", "parse_statement",
 ]

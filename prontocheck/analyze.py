@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from prontocheck._resources import resource
+from prontocheck.errors import UnreadableQuery
 from prontocheck.io import Record, RecordError, read_records
 from prontocheck.prontoqa.check import check
 from prontocheck.prontoqa.results import ExampleResult
@@ -36,15 +37,34 @@ class Checked:
         return out
 
 
+@dataclass(frozen=True, slots=True)
+class QueryError(RecordError):
+    """A record read from its file whose question cannot be: the error, and the record itself (the
+    compatibility profiles read queries their own way and still check it).
+
+    >>> from prontocheck.prontoqa.problem import Problem
+    >>> record = Record(Problem("Fae is a cat.", "What is Fae?"), "Fae is a cat.", "r1", "run.jsonl", 3)
+    >>> print(_check_one(record))
+    run.jsonl:3: unreadable query: cannot parse 'What is Fae?' at column 1: not a question: expected 'True or \
+false: S', 'Prove: S', 'Is the following statement true or false? S', 'Is it true that S?' or 'Determine \
+whether S is true or false'
+    """
+
+    record: Record | None = None
+
+
 def error_json(error: RecordError) -> dict[str, Any]:
-    """The per-record JSON line of an input record that could not be read."""
+    """The per-record JSON line of an input record that could not be read or checked."""
     return {"id": error.id, "error": {"file": error.file, "line": error.line, "reason": error.reason}}
 
 
 def _check_one(item: Record | RecordError) -> Checked | RecordError:
     if isinstance(item, RecordError):
         return item
-    return Checked(item, check(item.problem, item.output, id=item.id, metadata=item.metadata))
+    try:
+        return Checked(item, check(item.problem, item.output, id=item.id, metadata=item.metadata))
+    except UnreadableQuery as e:
+        return QueryError(item.file, item.line, f"unreadable query: {e}", item.id, item)
 
 
 def _check_chunk(items: list[Record | RecordError]) -> list[Checked | RecordError]:
@@ -55,6 +75,8 @@ def check_records(
     items: Iterable[Record | RecordError], *, jobs: int = 1, chunk_size: int = 256
 ) -> Iterator[Checked | RecordError]:
     """Check each record; errors pass through in place, so every input yields exactly one item.
+
+    A record whose query cannot be read becomes a :class:`QueryError` (a :class:`RecordError`).
 
     With ``jobs`` > 1 (0: one per CPU) chunks of records are checked in worker processes; the
     output keeps the input order and at most ``2 × jobs`` chunks are in flight, so memory stays

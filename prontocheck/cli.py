@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
 from prontocheck import __version__
-from prontocheck.analyze import DEMO_NAME, Checked, analyze_file, demo_input, error_json
+from prontocheck.analyze import DEMO_NAME, Checked, QueryError, analyze_file, demo_input, error_json
 from prontocheck.compat import PROFILES, OriginalSummary, compat_check_record, load_bad_patterns, render_original
 from prontocheck.errors import InputError, UsageError
 from prontocheck.generate.cli import generate_command, lint_command
@@ -166,6 +166,11 @@ def analyze(inputs: tuple[str, ...], output: IO[str] | None, fmt: str | None, gr
                     else:
                         builder.add_error(item)
                         line = error_json(item)
+                        if original is not None and isinstance(item, QueryError) and item.record is not None:
+                            # The original analyzers read the query their own way: their verdict stands.
+                            verdict = compat_check_record(item.record, profile=profile, bad_patterns=whitelist)
+                            original.add(verdict)
+                            line["compat"] = verdict.to_json()
                         messages += 1
                         if not quiet and messages <= MAX_MESSAGES:
                             err.print(f"[red]error[/red] {item}")

@@ -54,6 +54,19 @@ class UnparseableSentence(SentenceParseError):
     """No parse: the words do not form a sentence of the grammar."""
 
 
+class UnreadableQuery(UnparseableSentence):
+    """A query that cannot be read: no known question wording, or its statement does not parse.
+
+    ``sentence`` is the query text and ``pos`` an offset inside it. :func:`~prontocheck.prontoqa.problem.prepare`
+    records it on the prepared problem; :func:`~prontocheck.prontoqa.check.check` raises it (unless the query is
+    empty and a gold chain of thought is given), and ``prontocheck analyze`` makes it the record's error.
+    """
+
+
+class UnreadableOptions(UnreadableQuery):
+    """Answer options that cannot be read ("A) True B) False" expected); part of an unreadable question."""
+
+
 class InputError(ProntocheckError):
     """A bad input record: not JSON, a missing field, an unreadable file.
 

@@ -9,6 +9,7 @@ import pytest
 
 import prontocheck
 from prontocheck import Problem, check, check_batch
+from prontocheck.errors import UnreadableOptions, UnreadableQuery
 from prontocheck.io import Record, read_records
 from prontocheck.prontoqa import prepare
 
@@ -44,11 +45,40 @@ def test_result_json_is_complete() -> None:
 
 
 def test_problem_warnings_do_not_stop_the_analysis() -> None:
-    r = check(Problem(CONTEXT + " Fae likes mice.", "Is Fae herbivorous?"), "Fae is a cat. True")
+    r = check(Problem(CONTEXT + " Fae likes mice.", "Is Fae herbivorous?"), "Fae is a cat. False")
     assert any("context sentence does not parse" in w for w in r.warnings)
-    assert any("query does not parse" in w for w in r.warnings)
-    assert r.gold.source == "none" and r.label.gold is None
+    assert r.gold.source == "derived" and r.label.gold is False and r.label.correct is True
     assert r.steps[0].validity.value == "strict"
+
+
+def test_an_unreadable_query_is_recorded_by_prepare_and_raised_by_check() -> None:
+    problem = Problem(CONTEXT, "True or false: Fae has a tail.")
+    error = prepare(problem).query_error
+    assert isinstance(error, UnreadableQuery) and error.pos == 23 and "unexpected word 'a'" in error.reason
+    with pytest.raises(UnreadableQuery, match="column 24: the statement does not parse"):
+        check(problem, "Fae is a cat. True")
+    with pytest.raises(UnreadableQuery, match="not a question"):
+        check_batch([(Problem(CONTEXT, "What does Fae eat?"), "True")])
+
+
+def test_an_empty_query_with_a_given_gold_is_checked_without_one() -> None:
+    gold = ("Fae is a cat.", "Every cat is a carnivore.", "Fae is a carnivore.")
+    r = check(Problem(CONTEXT, "", gold), "Fae is a cat. Every cat is a carnivore. Fae is a carnivore.")
+    assert r.gold.source == "given" and r.proof.strict and r.label.gold is None
+    with pytest.raises(UnreadableQuery, match="the query is empty and no gold chain of thought"):
+        check(Problem(CONTEXT, " "), "Fae is a cat.")
+
+
+def test_options_come_from_the_problem_else_from_the_query() -> None:
+    query = "Is the following statement true or false? Fae is a carnivore."
+    given = prepare(Problem(CONTEXT, query, options=("A) Yes", "B) No")))
+    assert [(o.letter, o.label) for o in given.options] == [("A", True), ("B", False)]
+    written = prepare(Problem(CONTEXT, query + "\nOptions:\n(A) True\n(B) False"))
+    assert [str(o) for o in written.options] == ["A) True", "B) False"] and written.query_error is None
+    assert str(written.goal) == "carnivore(Fae)" and written.gold_label is True
+    assert prepare(Problem(CONTEXT, query)).options == ()
+    junk = prepare(Problem(CONTEXT, query, options=("A) True", "A) False")))
+    assert isinstance(junk.query_error, UnreadableOptions) and "option A is given twice" in junk.query_error.reason
 
 
 def test_unprovable_and_contradictory_queries_are_flagged() -> None:

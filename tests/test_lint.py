@@ -48,7 +48,7 @@ def test_a_sound_record_has_no_findings() -> None:
     ({"gold_cot": None}, ["gold-proof"]),
     ({"context": CONTEXT.replace("Every cow is herbivorous. ", "")}, ["distractor"]),
     ({"context": "Cats like cheese. " + CONTEXT}, ["context-parses"]),
-    ({"query": "Is Fae herbivorous?"}, ["query-parses"]),
+    ({"query": "What does Fae eat?"}, ["query-parses"]),
     ({"context": CONTEXT + " Every cat is herbivorous."}, ["decidable"]),
     ({"query": "True or false: Fae is a cow."}, ["decidable", "distractor", "label"]),
     ({"context": CONTEXT + " Every cat is a pet. Every pet is a feline."}, ["unique-proof"]),

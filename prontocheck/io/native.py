@@ -1,8 +1,10 @@
 r"""The native input format: JSON Lines, one model output on one problem per line.
 
-Each line is a JSON object with ``context`` and ``query`` (strings), ``output`` (a string, or a list
-of step strings, read as one line each), and optionally ``gold_cot`` (a string or a list of strings),
-``gold_label`` (a boolean, or ``"true"``/``"false"``/``"yes"``/``"no"`` in any case) and ``id``.
+Each line is a JSON object with ``context`` and ``query`` (strings; the query in any wording of
+:mod:`prontocheck.syntax.questions`), ``output`` (a string, or a list of step strings, read as one line
+each), and optionally ``gold_cot`` (a string or a list of strings), ``gold_label`` (a boolean, or
+``"true"``/``"false"``/``"yes"``/``"no"`` in any case), ``options`` (``["A) True", "B) False"]`` or one
+string ``"A) True B) False"``) and ``id``.
 Every other key is kept in the record's ``metadata``. A ``problem`` field may hold a problem spec
 (:mod:`prontocheck.prontoqa.spec`, as RL rollouts carry it) in place of ``context``, ``query`` and
 the gold fields, and a ``prompt`` field the prompt the model saw (its last question is read); fields
@@ -25,13 +27,14 @@ import json
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from prontocheck.errors import SpecError, UsageError
+from prontocheck.errors import SpecError, UnreadableOptions, UsageError
 from prontocheck.io.records import Record, RecordError
 from prontocheck.io.streams import json_lines
 from prontocheck.prontoqa.problem import Problem
 from prontocheck.prontoqa.spec import problem_from_prompt, problem_from_spec
+from prontocheck.syntax.questions import read_options
 
-FIELDS = ("context", "query", "output", "gold_cot", "gold_label", "id", "problem", "prompt")
+FIELDS = ("context", "query", "output", "gold_cot", "gold_label", "id", "problem", "prompt", "options")
 REQUIRED = ("output",)
 _LABELS = {"true": True, "yes": True, "false": False, "no": False}
 _MISSING = object()
@@ -168,6 +171,17 @@ def _output(obj: Mapping[str, Any], mapping: Mapping[str, str]) -> str:
     return value if isinstance(value, str) else "\n".join(value)  # a line break ends a sentence
 
 
+def _options(obj: Mapping[str, Any], mapping: Mapping[str, str]) -> tuple[str, ...] | None:
+    """The answer options, each as ``"A) True"``; ``None`` when the record has none."""
+    value = _text_or_steps(obj, mapping, "options")
+    if value is _MISSING or value is None:
+        return None
+    try:
+        return tuple(str(o) for o in read_options(value))
+    except UnreadableOptions as e:
+        raise _BadRecord(f"field {_describe(mapping, 'options')}: {e}") from None
+
+
 def _gold_cot(obj: Mapping[str, Any], mapping: Mapping[str, str]) -> str | tuple[str, ...] | None:
     value = _text_or_steps(obj, mapping, "gold_cot")
     return None if value is _MISSING else value
@@ -194,6 +208,7 @@ def record_from_object(
         query = _string(obj, mapping, "query", base.query or None)
         output = _output(obj, mapping)
         gold_cot = _gold_cot(obj, mapping)
+        options = _options(obj, mapping)
         raw_label = _field(obj, mapping, "gold_label")
         try:
             label = parse_label(None if raw_label is _MISSING else raw_label)
@@ -203,10 +218,11 @@ def record_from_object(
         return RecordError(name, line, str(e), rid)
     gold_cot = gold_cot if gold_cot is not None else base.gold_cot
     label = label if label is not None else base.gold_label
+    options = options if options is not None else base.options
     used = set(mapping.values())
     metadata = {k: v for k, v in obj.items() if k not in used}
     metadata.setdefault("file", name)
-    return Record(Problem(context, query, gold_cot, label), output, rid, name, line, metadata)
+    return Record(Problem(context, query, gold_cot, label, options), output, rid, name, line, metadata)
 
 
 def parse_native(

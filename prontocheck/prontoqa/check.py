@@ -147,6 +147,9 @@ def check(problem: Problem, output: str, *, id: str = "", metadata: Mapping[str,
         id: an identifier copied into the result.
         metadata: extra fields copied into the result.
 
+    Raises:
+        UnreadableQuery: the problem's query (or its options) cannot be read (``prepare`` records why).
+
     >>> p = Problem("Every cat is a carnivore. Every carnivore is not herbivorous. Fae is a cat.",
     ...             "True or false: Fae is not herbivorous.")
     >>> r = check(p, "Fae is a cat. Fae is a carnivore. Every carnivore is not herbivorous. "
@@ -155,6 +158,8 @@ def check(problem: Problem, output: str, *, id: str = "", metadata: Mapping[str,
     (True, False, True, 'strict-non-atomic-useful')
     """
     prepared = prepare(problem)
+    if prepared.query_error is not None:
+        raise prepared.query_error.fresh()
     reading = read_output(output, prepared.reading)
     inputs, where, sentences = _inputs(reading, prepared)
     abandoned = _abandoned(reading, inputs, where)
@@ -218,6 +223,9 @@ def _label_reason(reading: OutputReading, prepared: PreparedProblem) -> str | No
 
 def check_batch(items: Iterable[tuple[Problem, str]]) -> list[ExampleResult]:
     """Check many (problem, output) pairs; results in input order.
+
+    Raises:
+        UnreadableQuery: a problem's query cannot be read (see :func:`check`).
 
     >>> p = Problem("Every cat is a carnivore. Fae is a cat.", "True or false: Fae is a carnivore.")
     >>> [r.proof.strict for r in check_batch([(p, "Fae is a cat. Every cat is a carnivore. Fae is a carnivore. True"),

@@ -11,13 +11,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from prontocheck.engine.theory import Theory
-from prontocheck.errors import UnparseableSentence
-from prontocheck.logic.formulas import Formula
+from prontocheck.errors import UnparseableSentence, UnreadableQuery
+from prontocheck.logic.formulas import Formula, mentions
 from prontocheck.prontoqa.derive import derive_gold, derive_natural
 from prontocheck.prontoqa.natural import skey
 from prontocheck.syntax.forms import ASSUME, STATEMENT, ProofLine, Query, proof_lines
+from prontocheck.syntax.questions import Option, cut_options, read_options, read_query
 from prontocheck.syntax.reading import ReadingContext
-from prontocheck.syntax.sentences import parse_query, parse_sentence, parse_statement
+from prontocheck.syntax.sentences import parse_sentence, parse_statement
 from prontocheck.syntax.text import sentence_texts, split_output
 from prontocheck.syntax.transform import negation_normal
 
@@ -28,10 +29,14 @@ class Problem:
 
     Attributes:
         context: the context sentences as one text (the question's premises included).
-        query: ``True or false: S`` or ``Prove: S``.
+        query: the question about a statement S, in any wording of :mod:`prontocheck.syntax.questions`
+            (``True or false: S``, ``Prove: S``, ``Is the following statement true or false? S``, …),
+            possibly followed by its answer options; empty when only the gold chain matters.
         gold_cot: the gold chain of thought, as one text or a tuple of sentences; a final label
             sentence ("True") is allowed and read as the gold label. ``None``: derive it.
         gold_label: ``True``/``False``; ``None``: take it from ``gold_cot`` or derive it.
+        options: the answer options as written (``("A) True", "B) False")``); empty: those written
+            in the query, if any.
     """
 
     context: str
@@ -47,13 +52,16 @@ class PreparedProblem:
 
     Attributes:
         theory: the context's axioms.
-        query: the parsed query, or ``None`` if it does not parse.
+        query: the parsed query, or ``None`` if it cannot be read (see ``query_error``) or is empty.
         gold: the gold chain of formulas (goal last); empty when neither given nor derivable.
         gold_source: ``"given"``, ``"derived"`` or ``"none"``.
         gold_label: the gold label, or ``None`` (``Prove:`` queries, or unknown).
         warnings: what went wrong while preparing, without stopping the analysis.
         gold_assumptions: the formulas the gold proof assumes (``Assume φ``; OOD proofs).
         gold_shown: the gold chain as printed in results (assumptions and ⊥ steps included).
+        options: the answer options (from ``Problem.options``, else written in the query).
+        query_error: why the query (or its options) cannot be read; :func:`~prontocheck.prontoqa.check.check`
+            raises it. ``None`` also for an empty query with a given gold chain of thought.
         reading: what outputs are read against (vocabulary, options, the query's statement, calculus).
     """
 
@@ -65,6 +73,8 @@ class PreparedProblem:
     warnings: tuple[str, ...]
     gold_assumptions: tuple[Formula, ...] = ()
     gold_shown: tuple[str, ...] = ()
+    options: tuple[Option, ...] = ()
+    query_error: UnreadableQuery | None = None
     reading: ReadingContext = ReadingContext.of(())
 
     @property
@@ -138,6 +148,27 @@ def _derived_gold(theory: Theory, query: Query, warnings: list[str]) -> _Gold | 
     return _gold(shortest, None)
 
 
+def _question(problem: Problem, axioms: Iterable[Formula]) -> tuple[Query | None, tuple[Option, ...],
+                                                                    UnreadableQuery | None]:
+    """The query, the options (given, else written after the question) and why they cannot be read;
+    the context's predicates settle a yes/no question ("Is every cube number blue?") the grammar reads two ways.
+    """
+    text, written = cut_options(problem.query)
+    try:
+        options = read_options(problem.options) if problem.options else written
+    except UnreadableQuery as e:
+        return None, (), e
+    if not text.strip():
+        if problem.gold_cot:
+            return None, options, None  # checked against the given gold alone
+        return None, options, UnreadableQuery(problem.query, "the query is empty and no gold chain of thought is "
+                                                             "given: nothing to check the output against", pos=0)
+    try:
+        return read_query(text, frozenset(p for a in axioms for p, _ in mentions(a))), options, None
+    except UnreadableQuery as e:
+        return None, options, e
+
+
 def _prepare(problem: Problem) -> PreparedProblem:
     warnings: list[str] = []
     axioms = []
@@ -148,11 +179,7 @@ def _prepare(problem: Problem) -> PreparedProblem:
             warnings.append(f"context sentence does not parse, left out: {_describe(e)}")
     theory = Theory.from_axioms(axioms)
 
-    query: Query | None = None
-    try:
-        query = parse_query(problem.query)
-    except UnparseableSentence as e:
-        warnings.append(f"query does not parse: {_describe(e)}")
+    query, options, query_error = _question(problem, axioms)
 
     gold: tuple[Formula, ...] = ()
     assumptions: tuple[Formula, ...] = ()
@@ -178,20 +205,11 @@ def _prepare(problem: Problem) -> PreparedProblem:
             label = True
         elif skey(gold[-1]) == skey(negation_normal(query.formula)):
             label = False
-    reading = ReadingContext.of(axioms, _option_labels(problem), None if query is None else query.formula,
+    reading = ReadingContext.of(axioms, {o.letter: o.label for o in options},
+                                None if query is None else query.formula,
                                 assumptions=bool(assumptions) or not theory.simple)
-    return PreparedProblem(theory, query, gold, source, label, tuple(warnings), assumptions, shown, reading)
-
-
-def _option_labels(problem: Problem) -> dict[str, bool | None]:
-    """Option letter → label, from the problem's options ("A) True", "B) False")."""
-    out: dict[str, bool | None] = {}
-    for option in getattr(problem, "options", ()) or ():
-        letter, _, text = str(option).partition(")")
-        label = {"true": True, "yes": True, "false": False, "no": False}.get(text.strip().lower())
-        if len(letter.strip()) == 1:
-            out[letter.strip().upper()] = label
-    return out
+    return PreparedProblem(theory, query, gold, source, label, tuple(warnings), assumptions, shown, options,
+                           query_error, reading)
 
 
 @lru_cache(maxsize=1024)

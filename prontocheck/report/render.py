@@ -1,7 +1,9 @@
 """Render a :class:`Summary` or :class:`GroupedSummary` as a rich table, JSON, Markdown or CSV.
 
 Renderers return values and print nothing; the CLI decides where they go. Groups are columns (the
-table, Markdown) or rows (CSV), followed by the total. Only rendered text is rounded: JSON and CSV
+table, Markdown) or rows (CSV), followed by the total. Bad input records are listed by every format:
+JSON (``errors``), Markdown (a block after the table), CSV (the ``errors`` column) and, for the table,
+:func:`render_errors` (the CLI prints them under it). Only rendered text is rounded: JSON and CSV
 keep floats exact.
 """
 
@@ -10,6 +12,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from collections import Counter
 from collections.abc import Callable
 from functools import partial
@@ -173,6 +176,9 @@ def render_markdown(report: Report) -> str:
             lines.append(f"| **{_md(label)}** |" + " |" * len(names))
         else:
             lines.append("| " + " | ".join(_md(c) for c in [label, *cells]) + " |")
+    if errors := render_errors(report):
+        fence = "`" * max(3, 1 + max(len(run) for run in ["", *re.findall(r"`+", "\n".join(errors))]))
+        lines += ["", f"**Bad input records ({_total(report).n_errors})**", "", fence + "text", *errors, fence]
     return "\n".join(lines) + "\n"
 
 
@@ -183,9 +189,10 @@ CSV_COLUMNS = (
     + [f"steps_{v.value}" for v in Validity]
     + ["steps_strict_atomic", "steps_strict_non_atomic"]
     + [f"steps_{u.value}" for u in Utility]
-    + ["steps_redundant"]
+    + ["steps_redundant", "errors"]
 )
-"""The columns of :func:`render_csv`; empty cells stand for ``None`` (no examples to estimate from)."""
+"""The columns of :func:`render_csv`; empty cells stand for ``None`` (no examples to estimate from).
+``errors`` lists the group's bad input records, one ``file:line: reason`` per line of the cell."""
 
 
 def _rate_cells(rate: Rate) -> list[object]:
@@ -207,7 +214,7 @@ def render_csv(report: Report) -> str:
             + [steps.validity[v.value] for v in Validity]
             + [steps.strict_atomic, steps.strict_non_atomic]
             + [steps.utility[u.value] for u in Utility]
-            + [steps.redundant]
+            + [steps.redundant, "\n".join(_error_lines(s))]
         )
     return out.getvalue()
 
@@ -248,7 +255,10 @@ def render_unparseable(report: Report) -> list[str]:
 
 def render_errors(report: Report) -> list[str]:
     """One line per listed bad input record of the (total) summary: ``<file>:<line>: <reason>``."""
-    s = _total(report)
+    return _error_lines(_total(report))
+
+
+def _error_lines(s: Summary) -> list[str]:
     lines = [str(e) for e in s.errors]
     if s.errors_omitted:
         lines.append(f"… and {s.errors_omitted} more bad records")

@@ -10,8 +10,12 @@ Modes: ``answer`` (the label is right), ``proof`` (the proof is correct under ``
 (the default: both; a ``Prove:`` query has no label, so the proof alone), and ``partial`` (the mean of
 label correctness, proof correctness and the share of canonical steps, over those that apply).
 
-Scoring never raises: a spec that cannot be read scores ``0.0`` with the reason in ``parse_error``.
-Every result has the same keys (:data:`REWARD_KEYS`), as RL loggers need.
+Scoring never raises on data: a spec that cannot be read, or whose query cannot be (a wording
+:mod:`prontocheck.syntax.questions` does not know, a statement that does not parse, junk options),
+scores ``0.0`` with the reason in ``parse_error``, and the reason is logged once (per distinct reason)
+as a warning on the ``prontocheck.rewards`` logger: a problem the reward cannot read is never a silent
+zero. (The TRL adapter returns ``None`` for it instead: TRL's "not applicable".) Every result has the
+same keys (:data:`REWARD_KEYS`), as RL loggers need.
 
 >>> spec = {"context": "Every cat is a carnivore. Fae is a cat.", "query": "True or false: Fae is a carnivore.",
 ...         "gold_label": True}
@@ -26,10 +30,12 @@ Every result has the same keys (:data:`REWARD_KEYS`), as RL loggers need.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
-from prontocheck.errors import SpecError, UsageError
+from prontocheck.errors import SpecError, UnreadableQuery, UsageError
 from prontocheck.prontoqa.check import check
 from prontocheck.prontoqa.results import INVALID, METRICS, MISLEADING, STRICT, UNPARSEABLE
 from prontocheck.prontoqa.spec import problem_from_spec
@@ -78,6 +84,20 @@ class RewardResult:
                 "n_non_atomic": self.n_non_atomic, "parse_error": self.parse_error}
 
 
+LOGGER = logging.getLogger("prontocheck.rewards")
+"""Where the reward functions report what they cannot score (each distinct reason once)."""
+
+
+@lru_cache(maxsize=1024)
+def log_once(reason: str) -> None:
+    """Log why a completion could not be scored, once per distinct reason (the cache remembers the
+    last 1,024 reasons; a reason evicted from it may be logged again).
+
+    >>> log_once("no problem spec and no prompt")  # a warning on the 'prontocheck.rewards' logger
+    """
+    LOGGER.warning("prontocheck reward: not scored: %s", reason)
+
+
 def clean_completion(text: str) -> str:
     """Drop chat special tokens and reasoning/answer tags, keeping their text (a tag ends a sentence).
 
@@ -106,12 +126,18 @@ def score(spec: object, completion: str, *, mode: str = "both", metric: str = "s
     try:
         problem = problem_from_spec(spec)
     except SpecError as e:
+        log_once(str(e))
         return RewardResult(0.0, parse_error=str(e))
     text = clean_completion(completion)
     if isinstance(problem, bool):  # answer-only: the last answer sentence
         right = split_output(text).answer == problem
         return RewardResult(float(right) if mode != "proof" else 0.0, answer_correct=right)
-    result = check(problem, text)
+    try:
+        result = check(problem, text)
+    except UnreadableQuery as e:
+        reason = f"unreadable query: {e}"
+        log_once(reason)
+        return RewardResult(0.0, parse_error=reason)
     steps = result.steps
     answer = result.label.correct
     proof = getattr(result.proof, metric)

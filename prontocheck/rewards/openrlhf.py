@@ -5,7 +5,9 @@ response (special tokens included), each label the dataset's ``--data.label_key`
 read as a problem spec (:mod:`prontocheck.prontoqa.spec`: a JSON object or its text, or
 ``"True"``/``"False"``); a bare label, or none, takes the problem from the prompt's last question.
 Returns ``{"rewards", "scores", "extra_logs"}``: tensors when torch is installed (as OpenRLHF
-expects), lists otherwise; a row without a readable problem scores 0.
+expects), lists otherwise. OpenRLHF has no "not applicable" reward: a row without a readable problem
+(or with an unreadable query) scores 0, and the reason is logged once per distinct reason on the
+``prontocheck.rewards`` logger.
 
 >>> prompt = "Q: Every cat is a feline. Fae is a cat. True or false: Fae is a feline.\\nA:"
 >>> out = reward_func([prompt + " Fae is a cat. Every cat is a feline. Fae is a feline. True<|im_end|>"],
@@ -22,16 +24,18 @@ from typing import Any
 from prontocheck.errors import SpecError
 from prontocheck.prontoqa.problem import Problem
 from prontocheck.prontoqa.spec import resolve_problem
-from prontocheck.rewards.core import REWARD_KEYS, RewardResult, score
+from prontocheck.rewards.core import REWARD_KEYS, RewardResult, log_once, score
 
 
-def _problem(prompt: str, label: object) -> Problem | bool | None:
+def _problem(prompt: str, label: object) -> Problem | bool | SpecError:
+    """The row's problem, else why there is none."""
+    reasons = []
     for spec in (label, None):  # an unreadable label: the prompt alone
         try:
             return resolve_problem(spec, prompt)
-        except SpecError:
-            continue
-    return None
+        except SpecError as e:
+            reasons.append(str(e))
+    return SpecError(f"no problem in the label or the prompt: {'; '.join(dict.fromkeys(reasons))}")
 
 
 def _response(query: str, prompt: str) -> str:
@@ -52,8 +56,11 @@ def reward_func(queries: Sequence[str], prompts: Sequence[str], labels: Sequence
                                     strict=True):
         response = _response(query, prompt)
         problem = _problem(prompt, label)
-        results.append(score(problem, response, mode=mode, metric=metric) if problem is not None
-                       else RewardResult(0.0, parse_error="no problem in the label or the prompt"))
+        if isinstance(problem, SpecError):
+            log_once(str(problem))
+            results.append(RewardResult(0.0, parse_error=str(problem)))
+        else:
+            results.append(score(problem, response, mode=mode, metric=metric))
     rewards = [r.score for r in results]
     logs = {key: [r.to_dict()[key] for r in results] for key in REWARD_KEYS if key not in ("score", "parse_error")}
     try:

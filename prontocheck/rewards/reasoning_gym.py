@@ -2,9 +2,11 @@
 
 An entry is ``{"question": str, "answer": str, "metadata": dict}``. The problem is the spec in
 ``metadata["prontoqa"]`` (or ``metadata`` itself when it has ``context`` and ``query``), else the
-question's last ``True or false:`` / ``Prove:`` question with ``answer`` as its gold label. The answer
-is the model's whole text (chain of thought, then the label), scored in mode ``both`` (answer and
-strict proof) unless ``mode``/``metric`` are given. An entry without a readable problem scores 0.
+question's last question (any wording of :mod:`prontocheck.syntax.questions`) with ``answer`` as its
+gold label. The answer is the model's whole text (chain of thought, then the label), scored in mode
+``both`` (answer and strict proof) unless ``mode``/``metric`` are given. A score is a bare float, so an
+entry without a readable problem (or with an unreadable query) scores 0.0, and the reason is logged
+once per distinct reason on the ``prontocheck.rewards`` logger.
 
 >>> entry = {"question": "Q: Every cat is a feline. Fae is a cat. True or false: Fae is a feline.", "answer": "True",
 ...          "metadata": {}}
@@ -20,7 +22,7 @@ from typing import Any
 from prontocheck.errors import SpecError
 from prontocheck.prontoqa.problem import Problem
 from prontocheck.prontoqa.spec import resolve_problem
-from prontocheck.rewards.core import score
+from prontocheck.rewards.core import log_once, score
 
 
 def _problem(entry: Mapping[str, Any]) -> Problem | bool | None:
@@ -32,7 +34,8 @@ def _problem(entry: Mapping[str, Any]) -> Problem | bool | None:
         if spec is not None:
             return resolve_problem(spec)
         return resolve_problem(None if answer is None else str(answer), str(entry.get("question", "")))
-    except SpecError:
+    except SpecError as e:
+        log_once(f"no problem in the entry: {e}")
         return None
 
 

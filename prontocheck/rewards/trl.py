@@ -3,9 +3,11 @@
 TRL calls a reward function with the ``prompts``, the ``completions`` (strings, or chat messages in
 the conversational format) and every other dataset column as a keyword list. The problem spec is
 read from a ``problem`` column (a mapping or its JSON text), or from ``context``, ``query`` and
-optionally ``gold_label`` / ``gold_cot`` columns, or else from the prompt itself (its last ``True or
-false:`` / ``Prove:`` question; a ``gold_label`` column still gives the label). A row without a usable
-problem scores ``None`` (TRL's "not applicable"), never an exception.
+optionally ``gold_label`` / ``gold_cot`` / ``options`` columns, or else from the prompt itself (its last
+question, in any wording of :mod:`prontocheck.syntax.questions`; a ``gold_label`` column still gives
+the label). A row without a usable problem, or whose query cannot be read, scores ``None`` (TRL's "not
+applicable"), never an exception and never a silent 0: the reason is logged once per distinct reason on
+the ``prontocheck.rewards`` logger.
 
 :func:`proof_reward` uses the defaults (mode ``both``, metric ``strict``); for other settings pass a
 :class:`ProofReward` instance (picklable, as TRL's asynchronous trainer requires).
@@ -28,9 +30,9 @@ from prontocheck.errors import SpecError, UsageError
 from prontocheck.prontoqa.problem import Problem
 from prontocheck.prontoqa.results import METRICS
 from prontocheck.prontoqa.spec import resolve_problem
-from prontocheck.rewards.core import MODES, score
+from prontocheck.rewards.core import MODES, log_once, score
 
-_COLUMNS = ("context", "query", "gold_label", "gold_cot")
+_COLUMNS = ("context", "query", "gold_label", "gold_cot", "options")
 
 
 def _text(completion: object) -> str | None:
@@ -55,15 +57,17 @@ def _specs(prompts: Sequence[object], n: int, kwargs: Mapping[str, Any]) -> list
     return [_from_prompt(prompt, label) for prompt, label in zip(prompts, labels, strict=True)]
 
 
-def _from_prompt(prompt: object, label: object) -> Problem | bool | None:
-    """The question the prompt asks (a string, or the messages of a conversation), with the gold label."""
+def _from_prompt(prompt: object, label: object) -> Problem | bool | SpecError:
+    """The question the prompt asks (a string, or the messages of a conversation), with the gold label;
+    else why there is none.
+    """
     text = _prompt_text(prompt)
     if text is None:
-        return None
+        return SpecError(f"no problem column and a prompt that is not text or chat messages: {type(prompt).__name__}")
     try:
         return resolve_problem(label if label is None or isinstance(label, bool) else str(label), text)
-    except SpecError:
-        return None
+    except SpecError as e:
+        return e
 
 
 def _prompt_text(prompt: object) -> str | None:
@@ -90,11 +94,14 @@ class ProofReward:
         return f"prontocheck_{self.mode}_{self.metric}"
 
     def __call__(self, prompts: Sequence[object], completions: Sequence[object], **kwargs: Any) -> list[float | None]:
-        """One reward per completion, ``None`` where the row has no problem spec or no text."""
+        """One reward per completion, ``None`` where the row has no readable problem or no text (logged)."""
         out: list[float | None] = []
         for spec, completion in zip(_specs(prompts, len(completions), kwargs), completions, strict=True):
             text = _text(completion)
-            if spec is None or text is None:
+            if isinstance(spec, SpecError) or spec is None or text is None:
+                log_once(f"no problem for the row: {spec}" if isinstance(spec, SpecError)
+                         else "no problem for the row: a null problem" if spec is None
+                         else "a completion that is neither text nor chat messages")
                 out.append(None)
                 continue
             result = score(spec, text, mode=self.mode, metric=self.metric)

@@ -6,7 +6,9 @@ verl passes no prompt, so the problem spec comes in ``ground_truth`` (the datase
 ``extra_info["prontoqa"]``, which wins when both are there. Options come from
 ``custom_reward_function.reward_kwargs``: ``mode`` and ``metric`` (see :mod:`prontocheck.rewards.core`).
 Each call returns a dict with the same keys (:data:`~prontocheck.rewards.core.REWARD_KEYS`);
-verl takes ``"score"`` as the reward and logs the others.
+verl takes ``"score"`` as the reward and logs the others. verl has no "not applicable" reward: a spec
+or query that cannot be read scores 0.0 with the reason in ``parse_error``, and the reason is logged
+once per distinct reason on the ``prontocheck.rewards`` logger.
 
 >>> spec = '{"context": "Every cat is a carnivore. Fae is a cat.", "query": "True or false: Fae is a carnivore."}'
 >>> compute_score("prontoqa", "Fae is a cat. Every cat is a carnivore. Fae is a carnivore. True", spec)["score"]

@@ -1,10 +1,14 @@
-"""Syntax: grammars (package data), the transformer to logical forms, and text splitting."""
+"""Syntax: grammars (package data), the transformer to logical forms, text splitting, and questions
+with their answer options.
+"""
 
 from prontocheck.syntax.forms import Assumption, Contradiction, Query, Sentence, Since, Statements
 from prontocheck.syntax.morphology import plural, singular
+from prontocheck.syntax.questions import Option, cut_options, read_options, read_query
 from prontocheck.syntax.sentences import normalize, parse_formula, parse_query, parse_sentence, parse_statement
 
 __all__ = [
-    "Assumption", "Contradiction", "Query", "Sentence", "Since", "Statements", "normalize", "parse_formula",
-    "parse_query", "parse_sentence", "parse_statement", "plural", "singular",
+    "Assumption", "Contradiction", "Option", "Query", "Sentence", "Since", "Statements", "cut_options", "normalize",
+    "parse_formula", "parse_query", "parse_sentence", "parse_statement", "plural", "read_options", "read_query",
+    "singular",
 ]

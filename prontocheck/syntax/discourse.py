@@ -313,6 +313,7 @@ _THEY = re.compile(r"^(?:they|these|those)\s+(?=(?:is|are|must|cannot|can't|shou
 _NOUN_PHRASE = re.compile(r"^(?:as\s+|being\s+|i\.e\.,?\s+)?(?P<np>(?:a|an)\s+[A-Za-z][\w\-]*)$", re.IGNORECASE)
 _COPULA = re.compile(r"\b(?:is|are|was|were)\b", re.IGNORECASE)
 _WORD = re.compile(r"[A-Za-z][\w'\-]*")
+_TOKEN = re.compile(r"[A-Za-z0-9][\w'\-]*")
 _QUOTES = re.compile(r'^"(?P<inner>[^"]{1,300})"[.!]?$')
 _PAREN = re.compile(r"\s*[(\[](?P<inner>[^()\[\]]{0,300})[)\]]")
 _ASIDE = re.compile(
@@ -397,7 +398,7 @@ def _unquote(text: str) -> str:
 
 
 def _mentions_problem(text: str, ctx: Context) -> bool:
-    return bool(ctx.vocabulary.mentions(_WORD.findall(text)))
+    return bool(ctx.vocabulary.mentions(_TOKEN.findall(text)))
 
 
 def _remark(text: str) -> str | None:

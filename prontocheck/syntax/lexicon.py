@@ -33,3 +33,12 @@ def concepts(words: list[str]) -> tuple[str, ...]:
         i += 1
     out.append("_".join(words[i:]))
     return tuple(out)
+
+
+def compound_nouns() -> frozenset[str]:
+    """The listed compound nouns, lower case, words joined by ``_``.
+
+    >>> "real_number" in compound_nouns(), "blorp_wumpus" in compound_nouns()
+    (True, False)
+    """
+    return _lexicon()[1]

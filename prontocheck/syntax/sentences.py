@@ -118,20 +118,22 @@ def parse_statement(sentence: str) -> Formula:
 
 
 def parse_query(sentence: str) -> Query:
-    """Parse a query, ``True or false: S`` or ``Prove: S``.
+    """Parse a query in any wording benchmarks use (:mod:`prontocheck.syntax.questions`): ``True or
+    false: S``, ``Prove: S``, ``Is the following statement true or false? S``, ``Is it true that S?``,
+    ``Determine whether S is true or false.``, ``Is Max sour?``.
 
     Raises:
-        UnparseableSentence: not a query of either form.
+        UnreadableQuery: (an :class:`UnparseableSentence`) no known wording, or S does not parse; its
+            ``pos`` is an offset in ``sentence``.
 
     >>> str(parse_query("Prove: Fae is a dax.").formula)
     'dax(Fae)'
+    >>> parse_query("Is the following statement true or false? Max is sour. Think step by step.").kind
+    'true_or_false'
     """
-    text, result = _parse_raw(sentence)
-    if isinstance(result, UnparseableSentence):
-        raise result.fresh()
-    if not isinstance(result, Query):
-        raise UnparseableSentence(text, "expected 'True or false:' or 'Prove:' before the sentence", pos=0)
-    return result
+    from prontocheck.syntax.questions import read_query  # it reads S with this module's parse_statement
+
+    return read_query(sentence)
 
 
 @lru_cache(maxsize=1 << 12)

@@ -32,7 +32,7 @@ from typing import Any
 
 from prontocheck.engine.shapes import ground_shape, rule_shapes
 from prontocheck.engine.theory import Key, Theory, as_ground_literal, as_simple_rule
-from prontocheck.errors import UnparseableSentence, UsageError
+from prontocheck.errors import UnparseableSentence, UnreadableQuery, UsageError
 from prontocheck.logic.formulas import Formula, mentions, negate
 from prontocheck.prontoqa.check import check
 from prontocheck.prontoqa.problem import Problem, derive_gold
@@ -264,7 +264,10 @@ class _Linter:
             self.add("gold-proof", "the gold chain of thought states nothing")
             return None
         answer = "" if label is None else f" {label}"
-        result = check(Problem(problem.context, problem.query, tuple(texts), label), " ".join(texts) + answer)
+        try:
+            result = check(Problem(problem.context, problem.query, tuple(texts), label), " ".join(texts) + answer)
+        except UnreadableQuery:  # reported by the query check; the gold chain is checked on the context alone
+            result = check(Problem(problem.context, "", tuple(texts), label), " ".join(texts) + answer)
         self.result = result
         bad = [s for s in result.steps if not s.canonical]
         for s in bad:
