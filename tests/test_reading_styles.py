@@ -1,0 +1,191 @@
+"""The hand-labelled styles set (tests/data/reading/styles*.jsonl) is well formed and self-consistent.
+
+These tests check the data, not prontocheck: every listed sentence is in its output, in order, and together
+they cover it; the record-level labels agree with the sentence-level ones; the records load as native JSONL.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from prontocheck.io import Record, RecordError, read_records
+
+READING = Path(__file__).resolve().parent / "data" / "reading"
+RECORDS_PATH = READING / "styles.jsonl"
+LABELS_PATH = READING / "styles.labels.jsonl"
+
+STYLES = {"trace", "chat", "fewshot", "dfs", "ood"}
+KINDS = {"step", "commentary", "hypothetical", "answer", "unparseable", "backtrack"}
+LABEL_KEYS = {"id", "predicted", "strict_proof", "valid_proof", "invalid_claim", "cut_after_answer",
+              "answer_note", "notes", "sentences"}
+OPTIONS = ["A) True", "B) False"]
+
+# Text between two listed sentences may only be Markdown or list markup, tags and whitespace.
+MARKUP_TOKEN = re.compile(r"#{1,6}|\d{1,2}[.):]|[-*•]|-{3,}|<think>|</think>|Step|Case")
+# Claims are written in plain generator English (one short sentence, no final period).
+CLAIM_FORMS = [
+    re.compile(r"[A-Z][a-z]+ is (?:not )?(?:an? )?[A-Za-z][A-Za-z -]*"),
+    re.compile(r"Every [A-Za-z][A-Za-z -]* is (?:not )?(?:an? )?[A-Za-z][A-Za-z -]*"),
+    re.compile(r"Everything that is an? [a-z]+ or an? [a-z]+ is (?:not )?an? [a-z]+"),
+    re.compile(r"[A-Z][a-z]+ is (?:not )?an? [a-z]+ (?:and|or) [A-Z][a-z]+ is (?:not )?an? [a-z]+"),
+    re.compile(r"Assume [A-Z][a-z]+ is (?:not )?an? [a-z]+"),
+    re.compile(r"This contradicts with [A-Z][a-z]+ is (?:not )?an? [a-z]+"),
+]
+TRUE_WORD = re.compile(r"\btrue\b", re.IGNORECASE)
+FALSE_WORD = re.compile(r"\bfalse\b", re.IGNORECASE)
+OPTION_LETTER = re.compile(r"(?:\boption is:? |\bOption |\{|Answer: |\(|^)([AB])\b")
+
+
+def _jsonl(path: Path) -> list[dict[str, Any]]:
+    with path.open(encoding="utf-8") as stream:
+        return [json.loads(line) for line in stream if line.strip()]
+
+
+RECORDS = _jsonl(RECORDS_PATH)
+LABELS = _jsonl(LABELS_PATH)
+PAIRS = list(zip(RECORDS, LABELS))
+IDS = [r["id"] for r in RECORDS]
+
+
+def statement(query: str) -> str:
+    """The query's statement S (after "True or false:" or "... true or false?")."""
+    return re.split(r"true or false[:?] ", query, maxsplit=1, flags=re.IGNORECASE)[1].rstrip(".")
+
+
+def goal(record: dict[str, Any]) -> str:
+    """γ: S when the gold label is True, else the gold chain's conclusion (the negation of S)."""
+    if record["gold_label"]:
+        return statement(record["query"])
+    last = record["gold_cot"][-1].rstrip(".")
+    return last.split(", ", 1)[1] if last.startswith("Since ") else last
+
+
+def locate(output: str, sentences: list[dict[str, Any]]) -> tuple[str, list[int], int]:
+    """Find every sentence, in order, in the output with bold markers removed.
+
+    Returns that text, the start of each sentence and the end of the last one; fails on the first missing one.
+    """
+    text = output.replace("**", "")
+    starts, pos = [], 0
+    for sentence in sentences:
+        found = text.find(sentence["text"], pos)
+        assert found >= 0, f"not found after offset {pos}: {sentence['text']!r}"
+        starts.append(found)
+        pos = found + len(sentence["text"])
+    return text, starts, pos
+
+
+def answer_value(text: str) -> bool:
+    """The truth value an answer statement commits to (true/false words, else an option letter)."""
+    says_true, says_false = bool(TRUE_WORD.search(text)), bool(FALSE_WORD.search(text))
+    if says_true != says_false:
+        return says_true
+    letters = set(OPTION_LETTER.findall(text))
+    assert len(letters) == 1, f"no single answer in {text!r}"
+    return letters.pop() == "A"
+
+
+def test_files_pair_up() -> None:
+    assert len(RECORDS) == len(LABELS) >= 40
+    assert [lab["id"] for lab in LABELS] == IDS
+    assert len(set(IDS)) == len(IDS)
+    assert {r["style"] for r in RECORDS} == STYLES
+    assert all(set(lab) == LABEL_KEYS for lab in LABELS)
+
+
+@pytest.mark.parametrize(("record", "label"), PAIRS, ids=IDS)
+def test_record_fields(record: dict[str, Any], label: dict[str, Any]) -> None:
+    assert record["id"].startswith(f"{record['style']}-")
+    assert isinstance(record["model"], str) and record["model"]
+    assert isinstance(record["gold_label"], bool)
+    assert isinstance(record["gold_cot"], list) and record["gold_cot"]
+    if "options" in record:
+        assert record["options"] == OPTIONS
+        assert record["query"].startswith("Is the following statement true or false? ")
+    else:
+        assert record["query"].startswith("True or false: ")
+    assert label["predicted"] in (True, False, None)
+    for key in ("strict_proof", "valid_proof", "invalid_claim", "cut_after_answer"):
+        assert isinstance(label[key], bool), key
+    assert isinstance(label["notes"], str) and label["notes"]
+
+
+@pytest.mark.parametrize(("record", "label"), PAIRS, ids=IDS)
+def test_sentences_cover_the_output_in_order(record: dict[str, Any], label: dict[str, Any]) -> None:
+    sentences = label["sentences"]
+    text, starts, end = locate(record["output"], sentences)
+    ends = [start + len(s["text"]) for start, s in zip(starts, sentences)]
+    gaps = [text[:starts[0]]] + [text[ends[i - 1]:starts[i]] for i in range(1, len(sentences))]
+    if not label["cut_after_answer"]:
+        gaps.append(text[end:])
+    for gap in gaps:
+        leftover = [token for token in gap.split() if not MARKUP_TOKEN.fullmatch(token)]
+        assert not leftover, f"text not listed as a sentence: {gap!r}"
+
+
+@pytest.mark.parametrize(("record", "label"), PAIRS, ids=IDS)
+def test_sentence_kinds_and_claims(record: dict[str, Any], label: dict[str, Any]) -> None:
+    for sentence in label["sentences"]:
+        assert set(sentence) == {"text", "kind", "claims", "invalid"}
+        assert sentence["kind"] in KINDS
+        assert sentence["text"] == sentence["text"].strip() and "\n" not in sentence["text"]
+        if sentence["kind"] == "step":
+            assert sentence["claims"], sentence["text"]
+        else:
+            assert not sentence["claims"] and not sentence["invalid"], sentence["text"]
+        assert set(sentence["invalid"]) <= set(sentence["claims"]), sentence["text"]
+        for claim in sentence["claims"]:
+            assert any(form.fullmatch(claim) for form in CLAIM_FORMS), claim
+
+
+@pytest.mark.parametrize(("record", "label"), PAIRS, ids=IDS)
+def test_record_labels_agree_with_sentences(record: dict[str, Any], label: dict[str, Any]) -> None:
+    sentences = label["sentences"]
+    assert label["invalid_claim"] == any(s["invalid"] for s in sentences)
+    assert not label["strict_proof"] or label["valid_proof"]
+    claimed = {c for s in sentences if s["kind"] == "step" for c in s["claims"] if c not in s["invalid"]}
+    if label["valid_proof"] or record["rule"] == "modus-ponens":
+        assert label["valid_proof"] == (goal(record) in claimed), goal(record)
+    if record["style"] == "dfs":
+        assert any(s["kind"] == "backtrack" for s in sentences)
+    else:
+        assert all(s["kind"] != "backtrack" for s in sentences)
+
+
+@pytest.mark.parametrize(("record", "label"), PAIRS, ids=IDS)
+def test_predicted_is_the_last_committed_answer(record: dict[str, Any], label: dict[str, Any]) -> None:
+    sentences = label["sentences"]
+    text, starts, _ = locate(record["output"], sentences)
+    closing = text.find("</think>")
+    committed = [s for s, start in zip(sentences, starts) if s["kind"] == "answer" and start > closing]
+    if label["predicted"] is None:
+        assert not committed
+        assert label["answer_note"]
+    else:
+        assert committed
+        assert answer_value(committed[-1]["text"]) is label["predicted"]
+
+
+@pytest.mark.parametrize(("record", "label"), PAIRS, ids=IDS)
+def test_cut_after_answer_means_a_new_problem_follows(record: dict[str, Any], label: dict[str, Any]) -> None:
+    text, _, end = locate(record["output"], label["sentences"])
+    rest = text[end:].lstrip()
+    assert label["cut_after_answer"] == rest.startswith(("Q:", "------"))
+    if label["cut_after_answer"]:
+        assert label["sentences"][-1]["kind"] == "answer"
+
+
+def test_records_load_as_native_jsonl() -> None:
+    items = list(read_records(str(RECORDS_PATH)))
+    errors = [str(item) for item in items if isinstance(item, RecordError)]
+    assert not errors
+    loaded = [item for item in items if isinstance(item, Record)]
+    assert [item.id for item in loaded] == IDS
+    assert [item.output for item in loaded] == [r["output"] for r in RECORDS]
+    assert [item.problem.gold_label for item in loaded] == [r["gold_label"] for r in RECORDS]
+    assert {item.metadata["style"] for item in loaded} == STYLES
