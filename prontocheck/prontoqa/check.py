@@ -26,7 +26,7 @@ from prontocheck.prontoqa.results import (
 )
 from prontocheck.prontoqa.steps import StepInput, classify_steps
 from prontocheck.syntax.discourse import PartKind
-from prontocheck.syntax.reading import OutputReading, SentenceKind, read_output
+from prontocheck.syntax.reading import MID_SENTENCE, OutputReading, SentenceKind, read_output
 from prontocheck.syntax.vocabulary import PRONOUNS
 
 
@@ -162,6 +162,10 @@ def check(problem: Problem, output: str, *, id: str = "", metadata: Mapping[str,
         raise prepared.query_error.fresh()
     reading = read_output(output, prepared.reading)
     inputs, where, sentences = _inputs(reading, prepared)
+    if reading.truncated and prepared.query is not None and prepared.query.kind == "true_or_false" and where \
+            and where[-1] == len(reading.sentences) - 1:
+        # The last clause was cut short (no answer follows): not a claim the model made.
+        inputs[-1] = StepInput(inputs[-1].text, None, MID_SENTENCE)
     abandoned = _abandoned(reading, inputs, where)
     theory = prepared.theory
     if theory.simple and not prepared.gold_assumptions and all(i.simple for i in inputs):

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from prontocheck.errors import UnparseableSentence
-from prontocheck.logic.formulas import And, ForAll, Formula, Implies, X, constants_of, replace_term, rule
+from prontocheck.logic.formulas import And, ForAll, Formula, Implies, X, and_, constants_of, replace_term, rule
 from prontocheck.syntax.answers import Answer, AnswerContext, answer_of
 from prontocheck.syntax.forms import ASSUME, CONTRADICTION, STATEMENT, ProofLine, proof_lines
 from prontocheck.syntax.morphology import plural
@@ -81,20 +81,23 @@ class Context:
             are hypothetical.
         axioms: the context's formulas: a rule with a conjunctive consequent that is not one of them is read
             as one rule per conjunct ("Vumpuses are liquid and dumpuses" restates two rules).
+        literal_facts: the problem's context and gold have no conjunction or disjunction (the v1 calculus), so
+            a conjunction of facts is read as its facts, in order ("Fae is a grimpus, a jelpus and a timpus").
     """
 
     vocabulary: Vocabulary
     answers: AnswerContext
     assumptions: bool = False
     axioms: frozenset[Formula] = frozenset()
+    literal_facts: bool = False
 
 
 # -- words and patterns ------------------------------------------------------------------------------
 
 _W = r"[A-Za-z0-9][\w'\-]*"
 _VERB = (
-    r"(?:is|are|was|were|isn't|aren't|must|can|cannot|can't|could|would|should|will|does|do|did|doesn't|don't"
-    r"|means|follows|implies|'s)"
+    r"(?:(?:never|also|not)\s+)?(?:is|are|was|were|isn't|aren't|must|can|cannot|can't|could|would|should|will|does|do|did"
+    r"|doesn't|don't|means|follows|implies|shows|appears|applies|matters|says|states|mentions|comes|needs|seems|'s)"
 )
 _NOT_SUBJECT = r"(?!(?:therefore|thus|hence|so|also|then|and|but|or|not|being|which|that|ultimately|finally)\b)"
 _CLAUSE_START = (
@@ -102,7 +105,7 @@ _CLAUSE_START = (
     r"|again|still|here|instead|however|actually),?\s+)?"
     r"(?:(?:every|each|all|no|any|the|a|an|some|since|if)\s+)?" + _NOT_SUBJECT + _W + r"(?:\s+" + _NOT_SUBJECT + _W
     + r"){0,2}?"
-    r"(?:,\s*(?:being|as|who\s+(?:is|are))\s+[^,]{1,80},)?\s+" + _VERB + r"\b"
+    r"(?:,\s*(?:being|as|who\s+(?:is|are))\s+[^,]{1,80},)?\s+" + _VERB + r"\b|\s*Q{6,}"
     r"|\s*(?:we|i|it|this|that|there|let|let's)\b)"
 )
 _CONNECTIVE = re.compile(
@@ -113,8 +116,9 @@ _CONNECTIVE = re.compile(
     r"|(?P<since>(?:,\s*|\s+)(?:and\s+)?(?:because|since|given\s+that)\b\s*" + _CLAUSE_START + r"|,\s*as\b\s*"
     + _CLAUSE_START + ")"
     r"|(?P<and>,?\s*\band\b,?\s*" + _CLAUSE_START + ")"
-    r"|(?P<comma>,\s*" + _CLAUSE_START + ")"
-    r"|(?P<which>,\s*(?:which|who)\s+(?:is|are)\b|\s+which\s+(?:is|are)\b|,?\s*(?:which|that)\s+includes?\b)",
+    r"|(?P<which>(?:,\s*(?:which|who)|\s+which)\s+(?:(?:in\s+turn|also|then|thus|therefore|itself|themselves)\s+)?"
+    r"(?:is|are)\b(?![^,]{1,80},\s*(?:is|are|must|cannot|can't)\b)|,?\s*(?:which|that)\s+includes?\b)"
+    r"|(?P<comma>,\s*" + _CLAUSE_START + ")",
     re.IGNORECASE,
 )
 _PREMISE_START = re.compile(r"^(?:and\s+)?(?:since|because|as|given\s+that|considering\s+that)\s+", re.IGNORECASE)
@@ -127,7 +131,8 @@ _INTERJECTION = re.compile(
     r"^(?:\(?(?:\d{1,3}|[a-h])[.)]\s+|(?:step|statement|premise|rule|fact|point|line|sentence|clause|condition)"
     r"\s*#?\s*\d{1,3}\s*[:.)\-]\s*"
     r"|(?:while|whereas|although|though|even\s+though)\s+(?=\S)"
-    r"|(?:wait|hmm+|hm+|ok|okay|alright|all\s+right|oh|ah|well|right|yes|yeah|no|so|now|then|thus|therefore|hence"
+    r"|(?:yes|yeah|no|right|well|true|correct|exactly|indeed)\s*,\s*"
+    r"|(?:wait|hmm+|hm+|ok|okay|alright|all\s+right|oh|ah|so|now|then|thus|therefore|hence"
     r"|also|additionally|furthermore|moreover|however|but|and|first(?:ly)?|second(?:ly)?|third(?:ly)?|next|finally"
     r"|lastly|in\s+(?:fact|conclusion|summary|short|other\s+words|turn|particular|addition)|as\s+a\s+result"
     r"|consequently|clearly|indeed|actually|of\s+course|that\s+is|specifically|importantly|notably|again|similarly"
@@ -150,11 +155,14 @@ _LEAD_IN = re.compile(
     r"|(?:i\s+think|i\s+believe|i\s+guess|i\s+suppose|it\s+seems|it\s+appears|apparently|presumably)(?:\s+that)?"
     r"|(?:we|i)\s+(?:(?:also|now|then|can|could|thus|therefore|reasonably|safely|definitively|confidently|logically"
     r"|still|finally|indeed|clearly|already|easily)\s+){0,3}(?:know|see|note|notice|observe"
-    r"|recall|remember|have|get|find|conclude|infer|deduce|derive|determine|establish|confirm|learn|are\s+(?:given|told))"
+    r"|recall|remember|find|conclude|infer|deduce|derive|determine|establish|confirm|learn|are\s+(?:given|told))"
     r"(?:\s+(?:from\s+(?:the\s+)?(?:context|premises?|rules?|statement\s+\d+)|again|already))?(?:\s+that|\s*:)?"
+    r"|(?:we|i)\s+(?:also\s+|now\s+|then\s+|thus\s+|therefore\s+)?(?:have|get)(?:\s+that|\s*:)"
     r"|(?:it\s+is|it's)\s+(?:also\s+)?(?:stated|given|known|mentioned|said|true|clear|established|noted|specified"
     r"|confirmed|evident)\s+(?:in\s+the\s+context\s+)?that"
-    r"|(?:the\s+)?(?:context|premises?|rules?|problem|information|text|question)\s+(?:also\s+)?(?:states?|says|tells"
+    r"|there\s+is\s+(?:also\s+)?(?:statement|premise|rule|fact)\s*#?\s*\d{1,3}\s*:"
+    r"|(?:the\s+)?(?:context|premises?|rules?|problem|information|text|question)\s+(?:also\s+)?(?:does\s+)?(?:states?"
+    r"|says?|mentions?|tells"
     r"\s+us|mentions|indicates|specifies|gives|establishes|shows|provides)(?:\s+that)?(?:\s*:)?"
     r"|(?:statement|premise|rule|fact|sentence|line|clause)\s*#?\s*\d{1,3}\s*(?:says|states|tells\s+us|gives|reads"
     r"|is)?(?:\s+that)?\s*:?"
@@ -176,7 +184,7 @@ _LEAD_IN = re.compile(
     r"|in\s+other\s+words|that\s+is\s+to\s+say)\s*,?\s*",
     re.IGNORECASE,
 )
-_LABEL = re.compile(r"^(?P<label>(?:[A-Za-z][\w'\-]*\s+){0,3}[A-Za-z][\w'\-]*)\s*:\s+(?=\S)")
+_LABEL = re.compile(r"^(?P<label>(?:[A-Za-z0-9][\w'\-]*\s+){0,3}[A-Za-z0-9][\w'\-]*)\s*:\s+(?=\S)")
 _LABEL_VERB = re.compile(r"\b(?:is|are|was|were|be|not)\b", re.IGNORECASE)
 _QUESTION_START = re.compile(
     r"^(?:is|are|was|were|does|do|did|can|could|would|should|will|has|have|what|why|how|which|who|whom|whether"
@@ -187,6 +195,30 @@ _NOT_NECESSARILY = re.compile(
     r"\bnot\s+(?:necessarily|always|definitely|certainly|automatically|obviously|guaranteed)\b", re.IGNORECASE
 )
 _COORDINATOR = re.compile(r"\s*,?\s*\b(?:and|but|though|yet|while)\b\s*|\s*,\s*", re.IGNORECASE)
+_CONTRACTIONS = re.compile(r"\b(isn't|aren't|wasn't|weren't|(?:she|he|it|that|this|there)'s|they're|we're|i'm)",
+                           re.IGNORECASE)
+_EXPANDED = {"isn't": "is not", "aren't": "are not", "wasn't": "was not", "weren't": "were not", "they're": "they are",
+             "we're": "we are", "i'm": "I am"}
+_CONFIRMED = re.compile(r"\s*(?:-+|,)\s*(?:yes|yep|check|correct|right|true|ok|okay|confirmed|good|indeed)\W*$",
+                        re.IGNORECASE)
+_QUOTE_LIST = re.compile(r'^(?:(?:there\s+is|there\s+are|there\'s|and|also|but|see|with|we\s+have)\s+)*'
+                         r'(?:[^:]{0,100}:\s*)?'
+                         r'(?P<quotes>"[^"]{1,300}"(?:\s*(?:,|and|,\s*and)\s*"[^"]{1,300}")*)\W*$', re.IGNORECASE)
+_REAL_WORLD = re.compile(
+    r"^(?:in\s+(?:real|actual)\s+(?:math|mathematics|life|world|biology)|in\s+reality|in\s+the\s+real\s+world|in\s+real\s+life"
+    r"|realistically|biologically|mathematically\s+speaking|outside\s+(?:of\s+)?(?:this|the)\s+(?:problem|context))\b",
+    re.IGNORECASE,
+)
+_CHAIN_LEAD = re.compile(r"^(?:so\s+)?(?:the\s+)?chain\s+(?:from|for|of)\s+(?P<subj>[A-Za-z]\w*)\s+"
+                         r"(?:goes|is|runs|reads)\s*:?\s*",
+                         re.IGNORECASE)
+_TURN = re.compile(r"[,;]?\s*\b(?:but|however|yet|whereas)\b\s*,?\s*"
+                   r"(?:here\s*,?\s*|in\s+this\s+(?:problem|context)\s*,?\s*)?",
+                   re.IGNORECASE)
+_GOAL_LABEL = re.compile(r"^(?:part|goal|subgoal|sub-goal|claim|lemma|theorem|to\s+(?:show|prove)|show|want|target)\b",
+                         re.IGNORECASE)
+_CASE_LABEL = re.compile(r"^case\b", re.IGNORECASE)
+_IF_AFTER = re.compile(r"\bif\s+(?:she|he|it|they|[A-Z]\w*|every\s+\w+|\w+s)\s+(?:is|are|were|was)\b")
 _RESTATED_QUERY = re.compile(r"^(?:true\s+or\s+false|prove|question)\s*:", re.IGNORECASE)
 _HYPOTHETICAL = re.compile(
     r"^(?:if|suppose|supposing|assuming|imagine|hypothetically|what\s+if|even\s+if|in\s+case|unless"
@@ -207,6 +239,17 @@ _COMMENTARY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     for p, why in (
         (r"^(?:we|i|let\s+me|let's|let\s+us|let)\b", "a plan or self-talk"),
         (r"^nor\b", "a remark on what the context does not say"),
+        (r"^(?:nothing|no\s+(?:statement|premise|rule|sentence|fact|one|other\s+\w+|chain|path|link))\b",
+         "a remark on what the context does not say"),
+        (r"^no\s+[a-z][\w\-]*(?:\s+anywhere|\s+at\s+all|\s+here|\s+there)?\W*$", "a remark on what is missing"),
+        (r"\b(?:is|are)\s+not\s+in\s+(?:it|there|the\s+(?:list|chain|context|premises|statements|path))\b",
+         "a remark on what is missing"),
+        (r"\b(?:distractors?|red\s+herrings?)\b", "a remark on relevance"),
+        (r"\b(?:was|is|were)\s+(?:wrong|incorrect|a\s+mistake|an\s+error|a\s+typo)\b", "a remark on the reasoning"),
+        (r"\b(?:can\s*not|can't|cannot|does\s+not|doesn't|do\s+not|don't)\s+apply\b",
+         "a remark on what follows or matters"),
+        (r"^(?:some|all|most|many|none|each|both|neither)\s+of\s+(?:these|those|the|them)\b",
+         "a remark about the problem"),
         (r"^(?:to\s+(?:determine|find|check|see|answer|solve|verify|figure|decide|evaluate|prove|establish|confirm"
          r"|show|do\s+this|start|begin|get|reach|understand|address)|in\s+order\s+to)\b", "a plan"),
         (r"\b(?:can\s*not|can't|could\s+not|couldn't|cannot|unable\s+to)\s+(?:definitively\s+|directly\s+|definitely\s+)?"
@@ -216,7 +259,8 @@ _COMMENTARY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"|not\s+important|important|crucial|helpful|useful)\b", "a remark on relevance"),
         (r"\b(?:does|do|did)\s*(?:n't|\s+not)\s+(?:directly\s+|necessarily\s+|explicitly\s+)?(?:matter|affect|apply|relate"
          r"|change|provide|say|state|mention|tell|give|imply|follow|lead|help|contradict|indicate|specify|connect|define"
-         r"|establish|include|involve|concern|show|support|determine|make)\b", "a remark on what follows or matters"),
+         r"|establish|include|involve|concern|show|support|determine|make|appear|occur|show\s+up|come\s+up)\b",
+         "a remark on what follows or matters"),
         (r"\bno\s+(?:direct\s+|explicit\s+|further\s+|other\s+|such\s+|clear\s+)?(?:information|indication|evidence"
          r"|mention|rule|statement|connection|link|relation|relationship|way|path|reason|data|premise|fact|sign|chain"
          r"|contradiction|conflict)\b", "a remark on what is missing"),
@@ -253,6 +297,8 @@ _HEDGES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\b(?:a|an)\s+(?:type|kind|sort|form|subtype|subset|member|instance|example)\s+of\s+(?:the\s+)?", "a "),
         (r"\b(?:types|kinds|sorts|forms|subtypes|subsets|members|instances|examples)\s+of\s+(?:the\s+)?", ""),
         (r"\b(?:likely|probably|most\s+likely|presumably)\b", ""),
+        (r"\b(?:is|are)\s+just\b", "is"),
+        (r'\b(is|are)(\s+not)?\s+"([^"]{1,60})"', r"\1\2 \3"),
         (r"\b(?:in\s+turn|as\s+well|either|too|in\s+fact|directly|explicitly|specifically|definitively|ultimately"
          r"|definitely|certainly|clearly|indeed|actually|surely|therefore|thus|hence|also|still"
          r"|consequently|automatically|further|again|then|now|always|all)\b(?!\s+(?:the|a|an)\s+\w+\s+(?:is|are)\b)",
@@ -265,6 +311,9 @@ _HEDGES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\s*,?\s*\b(?:through|via|by|following|along|based\s+on)\s+(?:the|this|our|its)\s+(?:chain|hierarchy|path|series"
          r"|sequence|line|connection|relationship|classification)s?\b(?:\s+of\s+(?:\w+\s+)?\w+)?(?:\s+to\s+\w+)?", ""),
         (r"\b(?:subsequently|finally|eventually|lastly|firstly|next)\b", ""),
+        (r"\s*\b(?:further|higher|farther)\s+(?:up|down)(?:\s+the\s+(?:chain|line|hierarchy))?\b"
+         r"|\s*\b(?:along|down|up)\s+the\s+(?:way|chain|line|hierarchy)\b", ""),
+        (r"^the\s+(?=[a-z][\w\-]*s\s+(?:are|is)\b)", ""),
         (r"\b(?:are|is)\s+(?:all\s+)?included\s+(?:in|among|within)\s+", r"are "),
         (r"\b(?:does\s+not|doesn't|do\s+not|don't)\s+(?:fall|belong)\s+(?:into|under|to|within)\s+(?:the\s+)?"
          r"(?:category|class|group|set)\s+of\s+(?:being\s+)?", "is not "),
@@ -350,6 +399,11 @@ def read_lines(lines: tuple[ProofLine, ...], text: str, ctx: Context) -> tuple[P
                 and isinstance(read.body.consequent, And) and read not in ctx.axioms):
             out.extend(ProofLine(STATEMENT, rule(read.body.antecedent, c)) for c in read.body.consequent.operands)
             continue
+        if line.kind == STATEMENT and isinstance(read, And) and ctx.literal_facts:
+            # Outside the OOD calculus nothing is a conjunction: "Fae is a grimpus, a jelpus and a timpus" states
+            # three facts, in order.
+            out.extend(ProofLine(STATEMENT, c) for c in read.operands)
+            continue
         out.append(line if read is line.formula else ProofLine(line.kind, read))
     return tuple(out)
 
@@ -394,7 +448,32 @@ def _dehedge(text: str) -> str:
 
 def _unquote(text: str) -> str:
     m = _QUOTES.match(text)
-    return m.group("inner").strip() if m else text.strip('"').strip()
+    if m:
+        return m.group("inner").strip().rstrip(",")
+    if text.startswith('"') and text.count('"') == 1:
+        return text[1:].strip()
+    return text
+
+
+def _contract(text: str) -> str:
+    """Contractions spelled out: "isn't" → "is not", "she's" → "she is"."""
+    def expand(m: re.Match[str]) -> str:
+        word = m.group(1)
+        lower = word.lower()
+        if lower in _EXPANDED:
+            return _EXPANDED[lower]
+        return word[:-2] + " is"
+    return _CONTRACTIONS.sub(expand, text)
+
+
+def _quoted_premises(text: str) -> list[str]:
+    """Quoted sentences that make up a clause ('There\'s "Each fompus is aggressive."', 'Now "yerpus": "Every
+    yerpus is a yumpus."', '"A." and "B."'), each to be read as a cited premise; empty if the clause is not that.
+    """
+    m = _QUOTE_LIST.match(text)
+    if m is None:
+        return []
+    return re.findall(r'"([^"]{1,300})"', m.group("quotes"))
 
 
 def _mentions_problem(text: str, ctx: Context) -> bool:
@@ -575,7 +654,7 @@ def read_clause(text: str, ctx: Context, they: tuple[str, ...] = ()) -> list[Par
         they: the plural concepts the sentence made subjects before this clause: a clause about "they" is
             about the one of them (and is not read when there were several).
     """
-    text = _clean(_peel(_INTERJECTION, _clean(text)))
+    text = _clean(_peel(_INTERJECTION, _clean(_CONFIRMED.sub("", _contract(text)))))
     if not _WORD.search(text):
         return []
     answer = answer_of(text, ctx.answers)
@@ -583,10 +662,18 @@ def read_clause(text: str, ctx: Context, they: tuple[str, ...] = ()) -> list[Par
         return [Part(PartKind.ANSWER, text, answer=answer)]
     if text.endswith("?") or _QUESTION_START.match(text) or _RESTATED_QUERY.match(text):
         return [Part(PartKind.COMMENTARY, text, reason="a question")]
-    stripped = _clean(_peel(_LEAD_IN, text))
+    quotes = _quoted_premises(text)
+    if quotes:
+        return [p for quote in quotes for p in read_clause(quote, ctx, they)]
+    stripped = _clean(_peel(_LEAD_IN, _CHAIN_LEAD.sub(r"\g<subj> is ", text) if "→" in text else text))
     label = _LABEL.match(stripped)
     if label is not None and _LABEL_VERB.search(label.group("label")) is None:
+        if _GOAL_LABEL.match(label.group("label")):
+            return [Part(PartKind.COMMENTARY, text, reason="a heading: what is to be shown")]
+        case = _CASE_LABEL.match(label.group("label"))
         stripped = _clean(stripped[label.end():])
+        if case is not None and ctx.assumptions and not re.match(r"(?:assume|suppose)\b", stripped, re.IGNORECASE):
+            stripped = "Assume " + stripped
     stripped = _unquote(stripped.rstrip(".!"))
     pronoun = _THEY.match(stripped)
     if pronoun is not None and they:
@@ -599,10 +686,15 @@ def read_clause(text: str, ctx: Context, they: tuple[str, ...] = ()) -> list[Par
     supposed = _suppose(stripped, ctx)
     if supposed is not None:
         return [supposed]
+    if _REAL_WORLD.match(stripped):
+        return [Part(PartKind.COMMENTARY, text, reason="a remark about the real world")]
     if _HYPOTHETICAL.search(stripped):
         conditional = _conditional(stripped, ctx) if stripped.lower().startswith("if ") else None
         if conditional is not None:
             return [conditional]
+        why = _remark(stripped)
+        if why is not None and not stripped.lower().startswith(("if ", "suppose", "assum")):
+            return [Part(PartKind.COMMENTARY, text, reason=why)]
         return [Part(PartKind.HYPOTHETICAL, text, reason="a hypothetical")]
     necessarily = _NOT_NECESSARILY.search(stripped)
     if necessarily is not None:
@@ -616,6 +708,8 @@ def read_clause(text: str, ctx: Context, they: tuple[str, ...] = ()) -> list[Par
     why = _remark(stripped)
     if why is not None:
         return [Part(PartKind.COMMENTARY, text, reason=why)]
+    if _IF_AFTER.search(stripped):
+        return [Part(PartKind.HYPOTHETICAL, text, reason="a hypothetical")]
     parts: list[Part] = []
     for clause in _expand(stripped, ctx):
         clause = _dehedge(clause)
@@ -687,7 +781,9 @@ def _read_piece(piece: _Piece, previous: str, ctx: Context, they: tuple[str, ...
     """The parts of one piece, and whether it opens with a premise word ("since", "because")."""
     body = piece.text.strip()
     if piece.role in ("which", "aside"):
-        relative_body = re.sub(r"^,?\s*(?:which|that|who)\s+(?:is|are)\s+", "", body, flags=re.IGNORECASE)
+        relative_body = re.sub(r"^,?\s*(?:which|that|who)\s+"
+                               r"(?:(?:in\s+turn|also|then|thus|therefore|itself|themselves)\s+)?"
+                               r"(?:is|are)\s+", "", body, flags=re.IGNORECASE)
         if relative_body != body:
             relative = _relative(piece.head or previous, relative_body, ctx)
             if relative is not None:
@@ -711,6 +807,13 @@ def read_discourse(text: str, ctx: Context) -> list[Part]:
     text = _clean(_peel(_INTERJECTION, _clean(text)))
     if _CONTRADICTION.match(text):
         return [Part(PartKind.STEP, text, (ProofLine(CONTRADICTION, None),))]
+    if _REAL_WORLD.match(text):
+        # "In real math, 9 is a square number, but here Wren is just an odd number": the real world is not
+        # the problem's; what comes after "but" is.
+        turn = _TURN.search(text)
+        aside = Part(PartKind.COMMENTARY, text if turn is None else text[:turn.start()],
+                     reason="a remark about the real world")
+        return [aside, *([] if turn is None else read_discourse(text[turn.end():], ctx))]
     groups: list[tuple[str, list[Part]]] = []
     previous = ""
     subjects: list[str] = []
@@ -722,7 +825,34 @@ def read_discourse(text: str, ctx: Context) -> list[Part]:
         if subject is not None and _concept_subject(subject.group("subj"), ctx):
             subjects.append(_plural_of(subject.group("subj"), ctx))
         previous = piece.text
-    return _premises_first(groups)
+    return _premises_first(_conjoined(groups))
+
+
+def _about_one(part: Part) -> Formula | None:
+    """The formula of a one-statement step about one individual (no quantifier), else ``None``."""
+    if part.kind is not PartKind.STEP or len(part.lines) != 1 or part.lines[0].kind != STATEMENT:
+        return None
+    formula = part.lines[0].formula
+    if formula is None or isinstance(formula, ForAll) or len(constants_of(formula)) != 1:
+        return None
+    return formula
+
+
+def _conjoined(groups: list[tuple[str, list[Part]]]) -> list[tuple[str, list[Part]]]:
+    """Facts about one individual joined by "and" make one conjunction, as the grammar reads them
+    ("Sally is not a scrompus and Sally is not a rempus").
+    """
+    out: list[tuple[str, list[Part]]] = []
+    for role, parts in groups:
+        if role == "and" and out and len(parts) == 1 and out[-1][1]:
+            last = out[-1][1][-1]
+            a, b = _about_one(last), _about_one(parts[0])
+            if a is not None and b is not None and constants_of(a) == constants_of(b):
+                merged = Part(PartKind.STEP, f"{last.text} and {parts[0].text}", (ProofLine(STATEMENT, and_(a, b)),))
+                out[-1] = (out[-1][0], [*out[-1][1][:-1], merged])
+                continue
+        out.append((role, parts))
+    return out
 
 
 def _premises_first(groups: list[tuple[str, list[Part]]]) -> list[Part]:

@@ -108,6 +108,7 @@ class OutputReading:
         answer_sentence: the index of the sentence it was read from.
         answer_reason: why there is no committed answer (``None`` when there is one).
         cut_after_answer: characters cut off the end (a new problem after the answer), 0 if none.
+        truncated: the output ends mid-sentence without an answer (its last clause may be cut short).
     """
 
     sentences: tuple[SentenceReading, ...]
@@ -115,6 +116,7 @@ class OutputReading:
     answer_sentence: int | None
     answer_reason: str | None
     cut_after_answer: int = 0
+    truncated: bool = False
 
 
 @dataclass(frozen=True, eq=False)
@@ -131,7 +133,7 @@ class ReadingContext:
 
     @classmethod
     def of(cls, axioms: Iterable[Formula], options: Mapping[str, bool | None] | None = None,
-           statement: Formula | None = None, assumptions: bool = False) -> ReadingContext:
+           statement: Formula | None = None, assumptions: bool = False, literal_facts: bool = False) -> ReadingContext:
         """A context from the problem's axioms, its options (letter → label) and its query's statement.
 
         Args:
@@ -139,12 +141,13 @@ class ReadingContext:
             options: option letter → the label it stands for.
             statement: the query's statement S.
             assumptions: the problem's calculus assumes ("Suppose φ" is an ``Assume`` step).
+            literal_facts: the problem is in the v1 calculus (no conjunction or disjunction anywhere).
         """
         axioms = list(axioms)
         formulas = [*axioms, *([statement] if statement is not None else [])]
         answers = AnswerContext(dict(options or {}), statement, _statement_or_none,
                                 negation_normal(statement) if statement is not None else None)
-        return cls(Context(Vocabulary.of(formulas), answers, assumptions, frozenset(axioms)))
+        return cls(Context(Vocabulary.of(formulas), answers, assumptions, frozenset(axioms), literal_facts))
 
     @property
     def vocabulary(self) -> Vocabulary:
@@ -235,6 +238,7 @@ _NEW_PROBLEM = re.compile(
 _QUESTION_AFTER = re.compile(
     r"true\s+or\s+false|prove\s*:|\bquestion\s*:|\boptions\s*:|is\s+the\s+following\s+statement", re.IGNORECASE
 )
+MID_SENTENCE = "truncated: the output ends mid-sentence"
 _FINAL = frozenset('.!?)"\'*:]}>')
 
 
@@ -289,7 +293,7 @@ def _no_answer(text: str, trace: Trace | None, readings: list[SentenceReading]) 
         return "truncated: the output ends inside the reasoning trace"
     stripped = text.rstrip()
     if stripped and stripped[-1] not in _FINAL and readings and readings[-1].kind is not SentenceKind.ANSWER:
-        return "truncated: the output ends mid-sentence"
+        return MID_SENTENCE
     if trace is not None and not any(not r.in_trace for r in readings):
         return "no answer after the reasoning trace"
     return "no answer statement"
@@ -310,7 +314,8 @@ def read_output(text: str, ctx: ReadingContext) -> OutputReading:
     readings = _read_all(seg, ctx)
     chosen = _choose(readings)
     if chosen is None:
-        return OutputReading(tuple(readings), None, None, _no_answer(used, seg.trace, readings),
-                             0 if cut is None else len(text) - cut)
+        reason = _no_answer(used, seg.trace, readings)
+        return OutputReading(tuple(readings), None, None, reason, 0 if cut is None else len(text) - cut,
+                             reason == MID_SENTENCE)
     index, answer = chosen
     return OutputReading(tuple(readings), answer, index, None, 0 if cut is None else len(text) - cut)
