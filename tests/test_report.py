@@ -30,6 +30,8 @@ from prontocheck.prontoqa.results import (
     GoldInfo,
     LabelResult,
     ProofResult,
+    SentenceKind,
+    SentenceResult,
     StepResult,
     Utility,
     Validity,
@@ -305,10 +307,15 @@ def _step(index: int, validity: Validity, atomic: bool | None = None, utility: U
 
 def _example(id: str, label: tuple[bool | None, bool | None], proof: tuple[bool, bool, bool, bool],
              steps: list[StepResult], *, source: str = "derived", back: int | None = None,
-             warnings: tuple[str, ...] = (), model: str | None = None) -> ExampleResult:
+             warnings: tuple[str, ...] = (), model: str | None = None, no_answer: str | None = None,
+             extra: tuple[SentenceKind, ...] = (), cut: int = 0) -> ExampleResult:
     first = next((FirstError(s.index, s.kind) for s in steps if not s.canonical), None)
-    return ExampleResult(id, LabelResult(*label), ProofResult(*proof), tuple(steps), first, back,
-                         GoldInfo(source, ()), warnings, {} if model is None else {"model": model})
+    kinds = [SentenceKind.UNPARSEABLE if s.validity is Validity.UNPARSEABLE else SentenceKind.STEP for s in steps]
+    sentences = tuple(SentenceResult(i, f"Sentence {i}.", (10 * i, 10 * i + 9), kind, (i,) if i < len(steps) else ())
+                      for i, kind in enumerate([*kinds, *extra]))
+    return ExampleResult(id, LabelResult(*label, no_answer), ProofResult(*proof), tuple(steps), first, back,
+                         GoldInfo(source, ()), warnings, {} if model is None else {"model": model},
+                         sentences, tuple(range(len(steps))), frozenset(), cut)
 
 
 def golden_summary() -> GroupedSummary:
@@ -318,14 +325,16 @@ def golden_summary() -> GroupedSummary:
     unparseable = _step(1, Validity.UNPARSEABLE, text="Fae likes | cheese.", reason="unknown word 'likes'")
     examples = [
         _example("1", (True, True), (True, True, True, True),
-                 [_step(0, strict, True, useful), _step(1, strict, True, useful)], model="m1"),
+                 [_step(0, strict, True, useful), _step(1, strict, True, useful)], model="m1",
+                 extra=(SentenceKind.COMMENTARY, SentenceKind.ANSWER)),
         _example("2", (False, True), (False, False, False, False),
                  [_step(0, strict, True, useful), _step(1, strict, True, misleading), _step(2, strict, True, off),
                   _step(3, strict, True, useful)], back=2, warnings=("a context sentence does not parse",),
-                 model="m1"),
+                 model="m1", extra=(SentenceKind.HYPOTHETICAL, SentenceKind.ANSWER), cut=120),
         _example("3", (True, None), (False, False, False, False),
                  [_step(0, strict, True, useful), unparseable, unparseable], source="given", model="m2"),
-        _example("4", (None, True), (False, False, False, False), [], source="none"),
+        _example("4", (None, True), (False, False, False, False), [], source="none",
+                 no_answer="truncated: the output ends mid-sentence", extra=(SentenceKind.COMMENTARY,)),
         _example("5", (True, True), (False, False, True, True),
                  [_step(0, broad, False, useful), _step(1, strict, False, useful, redundant=True),
                   _step(2, Validity.INVALID), _step(3, strict, True, misleading)], model="m2"),
@@ -358,4 +367,7 @@ def test_golden_summary_counts() -> None:
     assert (total.steps_to_return.histogram, total.steps_to_return.never) == ({2: 1}, 1)
     assert [(u.sentence, u.count) for u in total.unparseable] == [("Fae likes | cheese.", 2)]
     assert total.gold_source == {"derived": 3, "given": 1, "none": 1}
+    assert total.sentences == {"step": 11, "commentary": 2, "hypothetical": 1, "answer": 2, "backtrack": 0,
+                               "unparseable": 2}
+    assert total.no_answer == {"truncated: the output ends mid-sentence": 1} and total.cut_after_answer == 1
     assert total.steps.redundant == 1 and total.steps.kind["broad-useful"] == 1

@@ -8,6 +8,8 @@ from typing import Any
 
 from prontocheck.syntax.reading import SentenceKind
 
+__all__ = ["SentenceKind"]  # re-exported: the kind of a SentenceResult
+
 
 class Validity(StrEnum):
     """Validity of a step (paper-semantics.md)."""

@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from prontocheck.io.records import RecordError
-from prontocheck.prontoqa.results import METRICS, ExampleResult, Utility, Validity
+from prontocheck.prontoqa.results import METRICS, ExampleResult, SentenceKind, Utility, Validity
 from prontocheck.report.stats import Rate
 from prontocheck.report.summary import GroupedSummary, StepCounts, StepsToReturn, Summary, Unparseable
 
@@ -77,6 +77,9 @@ class SummaryBuilder:
         self._warnings: dict[str, int] = {}
         self._warnings_omitted = 0
         self._gold_source: Counter[str] = Counter()
+        self._sentences: Counter[str] = Counter()
+        self._no_answer: Counter[str] = Counter()
+        self._cut = 0
 
     def _add_steps(self, result: ExampleResult) -> bool:
         """Count the steps; return whether one is strict, atomic and misleading."""
@@ -124,6 +127,10 @@ class SummaryBuilder:
             else:
                 self._warnings_omitted += 1
         self._gold_source[result.gold.source] += 1
+        self._sentences.update(s.kind.value for s in result.sentences)
+        if result.label.predicted is None and result.label.reason is not None:
+            self._no_answer[result.label.reason] += 1
+        self._cut += result.cut_after_answer > 0
 
     def add_error(self, error: RecordError) -> None:
         """Count one input record that could not be read."""
@@ -160,6 +167,9 @@ class SummaryBuilder:
             warnings=_by_frequency(self._warnings),
             warnings_omitted=self._warnings_omitted,
             gold_source=_by_key(self._gold_source),
+            sentences={k.value: self._sentences[k.value] for k in SentenceKind},
+            no_answer=_by_frequency(dict(self._no_answer)),
+            cut_after_answer=self._cut,
         )
 
 

@@ -22,7 +22,7 @@ from rich.table import Table
 from rich.text import Text
 
 from prontocheck.errors import UsageError
-from prontocheck.prontoqa.results import METRICS, Utility, Validity
+from prontocheck.prontoqa.results import METRICS, SentenceKind, Utility, Validity
 from prontocheck.report.aggregate import NO_ERROR
 from prontocheck.report.stats import Rate
 from prontocheck.report.summary import GroupedSummary, Summary
@@ -98,6 +98,12 @@ def _rows(report: Report) -> list[Row]:
         row("label", lambda s: _rate(s.label)),
     ]
     rows += [row(METRIC_LABELS[m], partial(_proof_cell, m)) for m in METRICS]
+    rows += [
+        ("sentences (only steps and unparseable ones make steps)", None),
+        *[row(k.value, partial(_sentence_count, k.value)) for k in SentenceKind],
+        row("no committed answer", lambda s: _count(sum(s.no_answer.values()), s.n)),
+        row("cut after the answer", lambda s: _count(s.cut_after_answer, s.n)),
+    ]
     rows += [("steps (share of all steps)", None), row("steps", lambda s: str(s.steps.total))]
     for v in Validity:
         rows.append(share(v.value, partial(_validity_count, v.value)))
@@ -122,6 +128,10 @@ def _rows(report: Report) -> list[Row]:
 
 def _proof_cell(metric: str, s: Summary) -> str:
     return _rate(s.proof[metric])
+
+
+def _sentence_count(kind: str, s: Summary) -> str:
+    return str(s.sentences.get(kind, 0))
 
 
 def _validity_count(validity: str, s: Summary) -> int:
@@ -189,7 +199,9 @@ CSV_COLUMNS = (
     + [f"steps_{v.value}" for v in Validity]
     + ["steps_strict_atomic", "steps_strict_non_atomic"]
     + [f"steps_{u.value}" for u in Utility]
-    + ["steps_redundant", "errors"]
+    + ["steps_redundant"]
+    + [f"sentences_{k.value}" for k in SentenceKind]
+    + ["no_answer", "cut_after_answer", "errors"]
 )
 """The columns of :func:`render_csv`; empty cells stand for ``None`` (no examples to estimate from).
 ``errors`` lists the group's bad input records, one ``file:line: reason`` per line of the cell."""
@@ -214,7 +226,9 @@ def render_csv(report: Report) -> str:
             + [steps.validity[v.value] for v in Validity]
             + [steps.strict_atomic, steps.strict_non_atomic]
             + [steps.utility[u.value] for u in Utility]
-            + [steps.redundant, "\n".join(_error_lines(s))]
+            + [steps.redundant]
+            + [s.sentences.get(k.value, 0) for k in SentenceKind]
+            + [sum(s.no_answer.values()), s.cut_after_answer, "\n".join(_error_lines(s))]
         )
     return out.getvalue()
 

@@ -127,6 +127,10 @@ class Summary:
         warnings: distinct warning strings by number of occurrences, most frequent first.
         warnings_omitted: warning occurrences not listed.
         gold_source: examples by where their gold chain came from (``given``, ``derived``, ``none``).
+        sentences: the outputs' sentences by kind (every :class:`SentenceKind` value present); only ``step``
+            and ``unparseable`` sentences make steps.
+        no_answer: examples without a committed answer, by reason ("no answer statement", "truncated: …").
+        cut_after_answer: examples whose output ran on into a new problem after the answer (the text cut).
 
     """
 
@@ -146,6 +150,9 @@ class Summary:
     warnings: dict[str, int] = field(default_factory=dict)
     warnings_omitted: int = 0
     gold_source: dict[str, int] = field(default_factory=dict)
+    sentences: dict[str, int] = field(default_factory=dict)
+    no_answer: dict[str, int] = field(default_factory=dict)
+    cut_after_answer: int = 0
 
     def to_json(self) -> dict[str, Any]:
         """The summary as JSON-ready data; floats are kept exact (rounding is for rendered text)."""
@@ -166,6 +173,9 @@ class Summary:
             "warnings": dict(self.warnings),
             "warnings_omitted": self.warnings_omitted,
             "gold_source": dict(self.gold_source),
+            "sentences": dict(self.sentences),
+            "no_answer": {"n": sum(self.no_answer.values()), "reasons": dict(self.no_answer)},
+            "cut_after_answer": self.cut_after_answer,
         }
 
 

@@ -72,6 +72,8 @@ _UNDECIDED = re.compile(
 _SAID = re.compile(r"^(?P<statement>\"[^\"]{1,200}\"|[^\"]{1,200}?)\s*,?\s+is\s+(?P<neg>not\s+)?(?P<value>true|false)"
                    r"\s*[.!]*$", re.IGNORECASE)
 _STRIP_LEAD = re.compile(_LEAD, re.IGNORECASE)
+_EXPLAINED = re.compile(r"\s+[-:]\s+|\s*[,;]?\s+(?:because|since|as)\s+", re.IGNORECASE)
+"""What separates an answer from the explanation after it: "B (False) - Alex is blue", "A, because …"."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,8 +154,9 @@ def answer_of(text: str, ctx: AnswerContext | None = None) -> Answer | None:
             readable, label = _value(found.group("value"), found.group("text"), ctx)
             if readable:
                 return Answer(label)
+    head = _EXPLAINED.split(text, maxsplit=1)[0]
     for pattern, weak in ((_ANSWER, False), (_CHOOSE, False), (_BARE, True)):
-        m = pattern.match(text)
+        m = pattern.match(text) or (pattern.match(head) if head != text and not weak else None)
         if m is not None and (not weak or m.group("value").lower() in _BARE_WORDS):
             readable, label = _value(m.group("value"), m.group("text"), ctx)
             if readable:
