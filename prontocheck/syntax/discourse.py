@@ -99,7 +99,7 @@ _VERB = (
     r"(?:(?:never|also|not)\s+)?(?:is|are|was|were|isn't|aren't|must|can|cannot|can't|could|would|should|will|does|do|did"
     r"|doesn't|don't|means|follows|implies|shows|appears|applies|matters|says|states|mentions|comes|needs|seems|'s)"
 )
-_NOT_SUBJECT = r"(?!(?:therefore|thus|hence|so|also|then|and|but|or|not|being|which|that|ultimately|finally)\b)"
+_NOT_SUBJECT = r"(?!(?:therefore|thus|hence|so|also|then|and|but|or|not|being|which|who|that|ultimately|finally)\b)"
 _CLAUSE_START = (
     r"(?=\s*(?:(?:also|then|thus|therefore|hence|so|now|further|moreover|in\s+turn|consequently|clearly|indeed"
     r"|again|still|here|instead|however|actually),?\s+)?"
@@ -131,11 +131,11 @@ _INTERJECTION = re.compile(
     r"^(?:\(?(?:\d{1,3}|[a-h])[.)]\s+|(?:step|statement|premise|rule|fact|point|line|sentence|clause|condition)"
     r"\s*#?\s*\d{1,3}\s*[:.)\-]\s*"
     r"|(?:while|whereas|although|though|even\s+though)\s+(?=\S)"
-    r"|(?:yes|yeah|no|right|well|true|correct|exactly|indeed)\s*,\s*"
+    r"|(?:yes|yeah|no|right|well|true|correct|exactly|indeed|that\s+is)\s*,\s*"
     r"|(?:wait|hmm+|hm+|ok|okay|alright|all\s+right|oh|ah|so|now|then|thus|therefore|hence"
     r"|also|additionally|furthermore|moreover|however|but|and|first(?:ly)?|second(?:ly)?|third(?:ly)?|next|finally"
     r"|lastly|in\s+(?:fact|conclusion|summary|short|other\s+words|turn|particular|addition)|as\s+a\s+result"
-    r"|consequently|clearly|indeed|actually|of\s+course|that\s+is|specifically|importantly|notably|again|similarly"
+    r"|consequently|clearly|indeed|actually|of\s+course|specifically|importantly|notably|again|similarly"
     r"|likewise|meanwhile|basically|essentially|anyway|putting\s+(?:it|this|these)\s+together|combining\s+(?:these|this)"
     r"|to\s+(?:summarize|sum\s+up|recap|conclude)|in\s+any\s+case|on\s+the\s+other\s+hand|going\s+(?:back|further)"
     r"|continuing|following\s+(?:this|the\s+chain)|from\s+(?:here|there|this|that)|then\s+again|great|good|hold\s+on"
@@ -453,6 +453,16 @@ def _unquote(text: str) -> str:
     if text.startswith('"') and text.count('"') == 1:
         return text[1:].strip()
     return text
+
+
+def bracket_says_something(text: str) -> bool:
+    """A bracketed part of the text is more than a source aside ("(given)", "(premise 3)"): it says something
+    ("(so Max is a rompus)", "(which is a type of dumpus)").
+
+    >>> bracket_says_something("Max is a wumpus (given)."), bracket_says_something("Max is a wumpus (so kind).")
+    (False, True)
+    """
+    return "(" in text and any(not _ASIDE.match(m.group("inner").strip()) for m in _PAREN.finditer(text))
 
 
 def _contract(text: str) -> str:
@@ -814,6 +824,11 @@ def read_discourse(text: str, ctx: Context) -> list[Part]:
         aside = Part(PartKind.COMMENTARY, text if turn is None else text[:turn.start()],
                      reason="a remark about the real world")
         return [aside, *([] if turn is None else read_discourse(text[turn.end():], ctx))]
+    if re.match(r"if\b", text, re.IGNORECASE):
+        # "If A, then B": one conditional; only a "but" starts something else.
+        turn = _TURN.search(text)
+        head = text if turn is None else text[:turn.start()]
+        return [*read_clause(head, ctx), *([] if turn is None else read_discourse(text[turn.end():], ctx))]
     groups: list[tuple[str, list[Part]]] = []
     previous = ""
     subjects: list[str] = []

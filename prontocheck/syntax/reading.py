@@ -46,8 +46,17 @@ from enum import StrEnum
 
 from prontocheck.errors import UnparseableSentence
 from prontocheck.logic.formulas import Formula
-from prontocheck.syntax.answers import Answer, AnswerContext
-from prontocheck.syntax.discourse import Context, Part, PartKind, kind_of, read_clause, read_discourse, read_lines
+from prontocheck.syntax.answers import Answer, AnswerContext, answer_of
+from prontocheck.syntax.discourse import (
+    Context,
+    Part,
+    PartKind,
+    bracket_says_something,
+    kind_of,
+    read_clause,
+    read_discourse,
+    read_lines,
+)
 from prontocheck.syntax.forms import proof_lines
 from prontocheck.syntax.segment import Segmented, Trace, segment, straighten
 from prontocheck.syntax.sentences import parse_sentence, parse_statement
@@ -176,7 +185,13 @@ def _statement_or_none(text: str) -> Formula | None:
 
 
 def _fast(text: str, ctx: ReadingContext) -> tuple[Part, ...] | None:
-    """The sentence read whole by the grammar, every word fitting the vocabulary; else ``None``."""
+    """The sentence read whole by the grammar, every word fitting the vocabulary; else ``None``.
+
+    The grammar skips bracketed asides; one that says something ("(so Max is a rompus)") sends the sentence
+    to the clause reader instead.
+    """
+    if bracket_says_something(text):
+        return None
     try:
         sentence = parse_sentence(text)
     except UnparseableSentence:
@@ -218,6 +233,9 @@ def _read(text: str, ctx: ReadingContext) -> tuple[SentenceKind, tuple[Part, ...
             return SentenceKind.BACKTRACK, (), "a backtrack", steps[0]
     if _RESTART.match(text):
         return SentenceKind.BACKTRACK, (), "a backtrack (start over)", None
+    whole = answer_of(text, ctx.clauses.answers)
+    if whole is not None:
+        return SentenceKind.ANSWER, (Part(PartKind.ANSWER, text, answer=whole),), None, None
     parts = tuple(read_discourse(text, ctx.clauses))
     kind = SentenceKind(kind_of(list(parts)).value)
     reason = None
@@ -239,6 +257,7 @@ _QUESTION_AFTER = re.compile(
     r"true\s+or\s+false|prove\s*:|\bquestion\s*:|\boptions\s*:|is\s+the\s+following\s+statement", re.IGNORECASE
 )
 MID_SENTENCE = "truncated: the output ends mid-sentence"
+_WRAPPER_END = re.compile(r"(?:true\s+or\s+false|following\s+statement)\W*\??\W*$", re.IGNORECASE)
 _FINAL = frozenset('.!?)"\'*:]}>')
 
 
@@ -266,11 +285,21 @@ def _cut(text: str, ctx: ReadingContext) -> int | None:
 
 
 def _read_all(seg: Segmented, ctx: ReadingContext) -> list[SentenceReading]:
-    out = []
+    out: list[SentenceReading] = []
     for s in seg.sentences:
         kind, parts, reason, target = read_sentence(s.text, ctx)
+        if out and out[-1].reason == "a question" and _WRAPPER_END.search(out[-1].text) and _is_query(parts, ctx):
+            # "Is the following statement true or false? Max is sour.": the question restated, not a claim
+            kind, parts, reason = SentenceKind.COMMENTARY, (), "the question restated"
         out.append(SentenceReading(s.text, s.start, s.end, kind, parts, s.in_trace, reason, target))
     return out
+
+
+def _is_query(parts: tuple[Part, ...], ctx: ReadingContext) -> bool:
+    """The parts state the query's statement S (or its negation) and nothing else."""
+    answers = ctx.clauses.answers
+    lines = [line for p in parts for line in p.lines]
+    return len(lines) == 1 and lines[0].formula is not None and lines[0].formula in (answers.statement, answers.negated)
 
 
 def _choose(readings: list[SentenceReading]) -> tuple[int, Answer] | None:

@@ -37,6 +37,8 @@ _STRAIGHT = str.maketrans({
 _PLAIN = re.compile(r"[A-Za-z0-9 ,.;:!?'\-\n]*")
 """Text with nothing to blank or track: the generator's style, read by one regular expression."""
 
+_TRICKY = re.compile(r"\d\.\d|\b[a-z]\.[a-z]\.|\betc\.|\bvs\.", re.IGNORECASE)
+"""Full stops that do not end a sentence: the plain splitter cuts at every one, so such text takes the full path."""
 _PLAIN_SENTENCE = re.compile(
     r"[ \n]*(?:(?:[-+]|\(?\d{1,3}[.)]|[Ss]tep ?\d{1,3} ?[:.)-]?)[ ]+)*([^.;!?\n]*[^.;!?\s][.;!?]*)"
 )
@@ -234,7 +236,7 @@ def segment(text: str) -> Segmented:
     Every cat is a feline.
     """
     straight = straighten(text)
-    if _PLAIN.fullmatch(straight):
+    if _PLAIN.fullmatch(straight) and not _TRICKY.search(straight):
         sentences = tuple(Sentence(m.group(1), m.start(1), m.end(1)) for m in _PLAIN_SENTENCE.finditer(straight))
         return Segmented(sentences, None, straight)
     trace = _trace(straight)

@@ -1,0 +1,273 @@
+"""Reading what models really write: sentences with spans, sentence kinds, committed answers, cuts,
+constructions of chat and reasoning text, and the problem's vocabulary (issue 10)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from prontocheck import Problem, check
+from prontocheck.prontoqa.results import SentenceKind, Validity
+from prontocheck.syntax.segment import segment
+from prontocheck.syntax.vocabulary import FUNCTION_WORDS, PRONOUNS
+
+CONTEXT = ("Every wumpus is a yumpus. Yumpuses are dumpuses. Every dumpus is not sour. Each rompus is sour. "
+           "Numpuses are rompuses. Max is a wumpus.")
+TF = Problem(CONTEXT, "Is the following statement true or false? Max is sour.", options=("A) True", "B) False"))
+PLAIN = Problem(CONTEXT, "True or false: Max is sour.")
+
+
+def kinds(problem: Problem, output: str) -> list[tuple[str, str]]:
+    return [(s.kind.value, s.text) for s in check(problem, output).sentences]
+
+
+def formulas(problem: Problem, output: str) -> list[str | None]:
+    return [s.formula for s in check(problem, output).steps]
+
+
+# --- sentences and spans -------------------------------------------------------------------------------
+
+
+def test_every_sentence_keeps_its_span_in_the_text_as_written() -> None:
+    output = ("<think>Max is a **wumpus**. “Yumpuses are dumpuses.”</think>\n\n### Answer\n1. Max is a yumpus "
+              "(so Max is a dumpus.)\n- The correct option is: B")
+    result = check(TF, output)
+    for s in result.sentences:
+        written = output[s.span[0]:s.span[1]]
+        assert re.sub(r"[^a-z]", "", written.lower().replace("’", "'")) == re.sub(r"[^a-z]", "", s.text.lower())
+    assert [s.kind for s in result.sentences][-1] is SentenceKind.ANSWER
+    assert result.sentences[0].in_trace and not result.sentences[-1].in_trace
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ('Statement 9 says "Yumpuses are vumpuses." Max is a wumpus.',
+     ['Statement 9 says "Yumpuses are vumpuses."', "Max is a wumpus."]),
+    ("Dumpuses are rompuses (so Max is a rompus.)\nNext.", ["Dumpuses are rompuses (so Max is a rompus.)", "Next."]),
+    ("(This does not affect the color.) Max is kind.", ["(This does not affect the color.)", "Max is kind."]),
+    ("Sally is an impus → vumpus → dumpus.", ["Sally is an impus → vumpus → dumpus."]),
+    ("Max is a wumpus.\n)\n\"\n---\n**", ["Max is a wumpus."]),
+    ("| Step | Claim |\n|---|---|\n| 1 | Max is a wumpus |", ["Step", "Claim", "1", "Max is a wumpus"][:2] + ["Max is a wumpus"]),
+    ("e.g. a wumpus is kind. Fae is 3.5 feet tall.", ["e.g. a wumpus is kind.", "Fae is 3.5 feet tall."]),
+    ("Max\u2019s chain: \u201cEvery wumpus is a yumpus.\u201d", ["Max's chain: \"Every wumpus is a yumpus.\""]),
+])
+def test_segmentation_respects_quotes_brackets_markdown_and_arrows(text: str, expected: list[str]) -> None:
+    assert [s.text for s in segment(text).sentences] == expected
+
+
+def test_a_missing_opening_think_tag_still_makes_a_trace() -> None:
+    seg = segment("Okay. Max is a wumpus. So yes.\n</think>\nThe answer is B.")
+    assert [s.in_trace for s in seg.sentences] == [True, True, True, False]
+    assert seg.trace is not None and seg.trace.closed
+
+
+# --- the committed answer ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("answer", "label"), [
+    ("B", False), ("(A)", True), ("The correct option is: A", True), ("**Answer: B**", False), ("Option A", True),
+    ("A) True", True), ("\\boxed{A}", True), ("Therefore, the answer should be False.", False),
+    ('The statement "Max is sour" is false.', False), ('The statement "Max is not sour" is true.', False),
+    ("Max is sour is true.", True), ("Final answer: **True**", True), ("$\\boxed{\\text{False}}$", False),
+    ("The correct option is: B (False) - Max is not sour.", False), ("So the answer is A) True.", True),
+])
+def test_answer_forms(answer: str, label: bool) -> None:
+    result = check(TF, f"Max is a wumpus. {answer}")
+    assert result.label.predicted is label, answer
+
+
+def test_option_letters_need_options() -> None:
+    assert check(PLAIN, "Max is a wumpus.\nB").label.predicted is None
+    assert check(PLAIN, "Max is a wumpus.\nFalse").label.predicted is False
+
+
+def test_the_answer_after_the_trace_wins_and_nothing_inside_it_commits() -> None:
+    trace = "<think>Max is a wumpus. Is Max sour? So yes. The answer is A.</think>"
+    assert check(TF, trace + "\n**Answer: B**").label.predicted is False
+    closed = check(TF, trace)
+    assert closed.label.predicted is None and closed.label.reason == "no answer after the reasoning trace"
+    open_ = check(TF, "<think>Max is a wumpus. So yes. Max is a yumpus and")
+    assert open_.label.predicted is None
+    assert open_.label.reason == "truncated: the output ends inside the reasoning trace"
+
+
+def test_the_last_committed_answer_wins_and_a_bare_yes_only_at_the_end() -> None:
+    assert check(PLAIN, "The answer is True. Wait, Max is not sour. The answer is False.").label.predicted is False
+    mid = check(PLAIN, "Is Max a yumpus? Yes. Max is a yumpus. Max is a dumpus. Max is not sour.")
+    assert mid.label.predicted is None and mid.label.reason == "no answer statement"
+    assert check(PLAIN, "Max is a yumpus. Max is not sour. No.").label.predicted is False
+    first = check(TF, "**Answer: B**\n\nExplanation: Max is a wumpus. Every wumpus is a yumpus.")
+    assert first.label.predicted is False  # a strong answer stated first stands
+
+
+def test_an_output_cut_off_mid_sentence_says_so_and_its_last_clause_is_not_a_claim() -> None:
+    r = check(TF, "Max is a wumpus. Every wumpus is a yumpus, so Max is a yump")
+    assert r.label.predicted is None and r.label.reason == "truncated: the output ends mid-sentence"
+    assert r.steps[-1].validity is Validity.UNPARSEABLE and "truncated" in (r.steps[-1].reason or "")
+
+
+# --- a new problem after the answer is cut -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("tail", [
+    "\n\nQ: Every dog is a canine. Rex is a dog. True or false: Rex is a canine.\nA: Rex is a dog.",
+    "\n------\nContext:\nEvery cat is a feline.\n\nQuestion: Is the following statement true or false? Fae is",
+    "\n\nIs the following statement true or false? Rex is kind.",
+    "\n\nQ: Every dog is",
+])
+def test_a_made_up_next_problem_is_cut_and_counted(tail: str) -> None:
+    r = check(PLAIN, "Max is a wumpus. Every wumpus is a yumpus. Max is a yumpus. False" + tail)
+    assert r.cut_after_answer == len(tail.lstrip("\n-")) or r.cut_after_answer >= len(tail) - 8
+    assert r.label.predicted is False and len(r.steps) == 3
+
+
+def test_a_question_restated_at_the_start_is_not_a_cut() -> None:
+    r = check(TF, "**Question:** Is the following statement true or false? Max is sour.\n\n"
+                  "Max is a wumpus. Every wumpus is a yumpus. Max is a yumpus.\n\n**Answer: B**")
+    assert r.cut_after_answer == 0 and r.label.predicted is False and len(r.steps) == 3
+
+
+# --- sentence kinds ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("sentence", "kind"), [
+    ("Is there any sign that Max is a rompus?", "commentary"),
+    ("But is there any contradiction?", "commentary"),
+    ("Let me check the rules again.", "commentary"),
+    ("Wait.", "commentary"),
+    ("Hmm, let me make sure.", "commentary"),
+    ("So, I think rompuses are irrelevant here.", "commentary"),
+    ("Each rompus is sour, but that does not matter for Max.", "step"),
+    ("So I should output B.", "commentary"),
+    ("That is false.", "commentary"),
+    ("We cannot conclude that Max is a numpus.", "commentary"),
+    ("Rompuses are not mentioned as sour.", "commentary"),
+    ("If Max were a rompus, he would be sour.", "hypothetical"),
+    ("Suppose Max is a rompus.", "hypothetical"),
+    ('Statement 2 says "Yumpuses are dumpuses."', "step"),
+    ("From 3: Every dumpus is not sour.", "step"),
+    ("Max likes to dance with numpuses.", "unparseable"),
+    ("Backtrack to Max is a wumpus.", "backtrack"),
+])
+def test_sentence_kinds(sentence: str, kind: str) -> None:
+    assert kinds(TF, f"{sentence} The correct option is: B")[0] == (kind, sentence)
+
+
+def test_a_remark_never_hides_content() -> None:
+    # A sentence with a step clause and a remark is a step; its remark is not read.
+    r = check(TF, "Dumpuses are not sour, but we need to determine if Max is sour. B")
+    assert r.sentences[0].kind is SentenceKind.STEP and [s.formula for s in r.steps] == ["∀x(dumpus(x) → ¬sour(x))"]
+
+
+def test_suppose_opens_an_assumption_in_the_ood_calculus() -> None:
+    p = Problem("Every wumpus is a yumpus. Every yumpus is not a dumpus. Max is a dumpus.", "Prove: Max is not a wumpus.",
+                gold_cot=("Assume Max is a wumpus.", "Every wumpus is a yumpus.", "Max is a yumpus.",
+                          "Every yumpus is not a dumpus.", "Max is not a dumpus.", "This contradicts with Max is a dumpus.",
+                          "Max is not a wumpus."))
+    r = check(p, "Suppose Max is a wumpus. Every wumpus is a yumpus. Max is a yumpus. Every yumpus is not a dumpus. "
+                 "Max is not a dumpus. This contradicts with Max is a dumpus. Max is not a wumpus.")
+    assert r.steps[0].rule == "Assume" and r.proof.strict
+
+
+# --- constructions of reasoning text -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("sentence", "expected"), [
+    ("Max is a wumpus → yumpus → dumpus.",
+     ["wumpus(Max)", "∀x(wumpus(x) → yumpus(x))", "yumpus(Max)", "∀x(yumpus(x) → dumpus(x))", "dumpus(Max)"]),
+    ("Wumpus → yumpus.", ["∀x(wumpus(x) → yumpus(x))"]),
+    ("→ Max is a yumpus.", ["yumpus(Max)"]),
+    ("Yumpuses are dumpuses (so Max is a dumpus).", ["∀x(yumpus(x) → dumpus(x))", "dumpus(Max)"]),
+    ("Max, being a yumpus, is a dumpus.", ["yumpus(Max)", "dumpus(Max)"]),
+    ("Max is a wumpus, which is a yumpus.", ["wumpus(Max)", "∀x(wumpus(x) → yumpus(x))", "yumpus(Max)"]),
+    ("Max, who is a wumpus, is a yumpus.", ["wumpus(Max)", "yumpus(Max)"]),
+    ("Yumpuses are dumpuses, and they are also not sour.", ["∀x(yumpus(x) → dumpus(x))", "∀x(yumpus(x) → ¬sour(x))"]),
+    ("So if Max is a yumpus, then Max is a dumpus.", ["∀x(yumpus(x) → dumpus(x))"]),
+    ("Max must be a yumpus.", ["yumpus(Max)"]),
+    ("It follows that Max is a yumpus.", ["yumpus(Max)"]),
+    ("We can conclude that Max cannot be sour.", ["¬sour(Max)"]),
+    ("wumpuses are yumpuses, yumpuses are dumpuses, dumpuses not sour.",
+     ["∀x(wumpus(x) → yumpus(x))", "∀x(yumpus(x) → dumpus(x))", "∀x(dumpus(x) → ¬sour(x))"]),
+    ("Yumpus is dumpus.", ["∀x(yumpus(x) → dumpus(x))"]),
+    ("Rompus is sour.", ["∀x(rompus(x) → sour(x))"]),
+    ("Max is a yumpuses.", ["yumpus(Max)"]),
+    ("max is a wumpus.", ["wumpus(Max)"]),
+    ("Max is also known to be a yumpus.", ["yumpus(Max)"]),
+    ("Yumpuses are classified as dumpuses.", ["∀x(yumpus(x) → dumpus(x))"]),
+    ("Max is a yumpus and therefore a dumpus.", ["yumpus(Max)", "dumpus(Max)"]),
+    ("Max is a dumpus because Max is a yumpus and yumpuses are dumpuses.",
+     ["yumpus(Max)", "∀x(yumpus(x) → dumpus(x))", "dumpus(Max)"]),
+    ("Max is a wumpus, not a rompus.", ["wumpus(Max)", "¬rompus(Max)"]),
+])
+def test_constructions_read_into_the_papers_steps(sentence: str, expected: list[str]) -> None:
+    assert formulas(TF, f"{sentence}\nThe correct option is: B") == expected
+
+
+def test_not_necessarily_is_never_read_as_not() -> None:
+    r = check(TF, "Max is a dumpus and not necessarily a rompus. B")
+    assert [s.formula for s in r.steps] == ["dumpus(Max)"]
+
+
+def test_a_hypothetical_is_never_a_step() -> None:
+    for sentence in ("Max would be a rompus.", "Max could be a rompus.", "Max might be sour.",
+                     "If Max were a rompus, Max would be sour."):
+        r = check(TF, f"{sentence} B")
+        assert r.steps == () and r.sentences[0].kind is SentenceKind.HYPOTHETICAL, sentence
+
+
+# --- the problem's vocabulary --------------------------------------------------------------------------
+
+
+def test_a_made_up_concept_is_an_invalid_step_and_unknown_words_are_named() -> None:
+    r = check(TF, "Max is a blicket. Max is fond of numpuses. Max is irrelevant here. B")
+    assert r.steps[0].validity is Validity.INVALID and r.steps[0].formula == "blicket(Max)"
+    assert r.steps[1].validity is Validity.UNPARSEABLE and "fond of" in (r.steps[1].reason or "")
+    assert r.sentences[2].kind is SentenceKind.COMMENTARY and r.sentences[2].reason == "a remark on relevance"
+
+
+FILLER = sorted(FUNCTION_WORDS | PRONOUNS - {"it", "he", "she", "they", "him", "her", "them"})
+
+
+@given(word=st.sampled_from(FILLER), case=st.sampled_from([str.lower, str.capitalize, str.upper]),
+       predicate=st.sampled_from(["false", "a wumpus", "not sour", "true", "a blicket", "kind", "irrelevant"]),
+       lead=st.sampled_from(["", "So ", "But ", "Wait, ", "Hmm. ", "Thus, "]))
+def test_no_function_word_is_ever_an_individual(word: str, case: object, predicate: str, lead: str) -> None:
+    name = case(word)  # type: ignore[operator]
+    r = check(TF, f"{lead}{name} is {predicate}. B")
+    for step in r.steps:
+        if step.formula is not None:
+            assert not re.search(rf"\(({re.escape(name)}|{re.escape(word)})\)", step.formula, re.IGNORECASE), step
+
+
+def test_pronouns_resolve_to_the_individual_named_last() -> None:
+    assert formulas(TF, "Max is a wumpus, so he is a yumpus. B") == ["wumpus(Max)", "yumpus(Max)"]
+
+
+# --- depth-first traces --------------------------------------------------------------------------------
+
+
+def test_a_depth_first_trace_is_judged_on_the_branch_it_ends_in() -> None:
+    p = Problem("Every wumpus is a yumpus. Every wumpus is a numpus. Numpuses are sour. Yumpuses are dumpuses. "
+                "Every dumpus is not kind. Max is a wumpus.", "True or false: Max is not kind.")
+    r = check(p, "Max is a wumpus. Every wumpus is a numpus. Max is a numpus. Numpuses are sour. Max is sour. "
+                 "Backtrack to Max is a wumpus. Every wumpus is a yumpus. Max is a yumpus. Yumpuses are dumpuses. "
+                 "Max is a dumpus. Every dumpus is not kind. Max is not kind. True")
+    assert r.abandoned == frozenset({1, 2, 3, 4})
+    assert r.first_error is None  # the abandoned detour is not the first error
+    assert r.proof.strict
+    assert [s.kind for s in r.sentences].count(SentenceKind.BACKTRACK) == 1
+    started_over = check(p, "Max is a wumpus. Every wumpus is a numpus. Max is a numpus. Start over. "
+                            "Max is a wumpus. True")
+    assert started_over.abandoned == frozenset({0, 1, 2})
+
+
+# --- reasons -------------------------------------------------------------------------------------------
+
+
+def test_every_unparseable_step_says_where_reading_stopped_in_one_line() -> None:
+    r = check(TF, "Max likes to dance with numpuses. Rompuses are associated with numpuses. B")
+    for step in r.steps:
+        assert step.validity is Validity.UNPARSEABLE
+        assert step.reason and "\n" not in step.reason and "expected" not in step.reason
