@@ -49,7 +49,7 @@ def test_every_sentence_keeps_its_span_in_the_text_as_written() -> None:
     ("(This does not affect the color.) Max is kind.", ["(This does not affect the color.)", "Max is kind."]),
     ("Sally is an impus → vumpus → dumpus.", ["Sally is an impus → vumpus → dumpus."]),
     ("Max is a wumpus.\n)\n\"\n---\n**", ["Max is a wumpus."]),
-    ("| Step | Claim |\n|---|---|\n| 1 | Max is a wumpus |", ["Step", "Claim", "1", "Max is a wumpus"][:2] + ["Max is a wumpus"]),
+    ("| Step | Claim |\n|---|---|\n| 1 | Max is a wumpus |", ["Step", "Claim", "Max is a wumpus"]),
     ("e.g. a wumpus is kind. Fae is 3.5 feet tall.", ["e.g. a wumpus is kind.", "Fae is 3.5 feet tall."]),
     ("Max\u2019s chain: \u201cEvery wumpus is a yumpus.\u201d", ["Max's chain: \"Every wumpus is a yumpus.\""]),
 ])
@@ -162,10 +162,11 @@ def test_a_remark_never_hides_content() -> None:
 
 
 def test_suppose_opens_an_assumption_in_the_ood_calculus() -> None:
-    p = Problem("Every wumpus is a yumpus. Every yumpus is not a dumpus. Max is a dumpus.", "Prove: Max is not a wumpus.",
+    p = Problem("Every wumpus is a yumpus. Every yumpus is not a dumpus. Max is a dumpus.",
+                "Prove: Max is not a wumpus.",
                 gold_cot=("Assume Max is a wumpus.", "Every wumpus is a yumpus.", "Max is a yumpus.",
-                          "Every yumpus is not a dumpus.", "Max is not a dumpus.", "This contradicts with Max is a dumpus.",
-                          "Max is not a wumpus."))
+                          "Every yumpus is not a dumpus.", "Max is not a dumpus.",
+                          "This contradicts with Max is a dumpus.", "Max is not a wumpus."))
     r = check(p, "Suppose Max is a wumpus. Every wumpus is a yumpus. Max is a yumpus. Every yumpus is not a dumpus. "
                  "Max is not a dumpus. This contradicts with Max is a dumpus. Max is not a wumpus.")
     assert r.steps[0].rule == "Assume" and r.proof.strict
