@@ -1,4 +1,4 @@
-"""Syntax: grammars (package data), the transformer to logical forms, and text splitting."""
+"""Syntax: the reading front-end of every grammar, the transformer to logical forms, and text splitting."""
 
 from prontocheck.syntax.forms import Assumption, Contradiction, Query, Sentence, Since, Statements
 from prontocheck.syntax.morphology import plural, singular

@@ -56,10 +56,6 @@ class Grammar:
         name: the stem of the grammar's file, ``grammars/NAME.lark``; it identifies the grammar in the
             caches (define one :class:`Grammar` per file).
         transformers: start rule → a callable making the transformer applied while parsing from it.
-
-    >>> from lark import Transformer
-    >>> Grammar("formula", {"start": Transformer}).starts
-    ('start',)
     """
 
     name: str
@@ -67,7 +63,12 @@ class Grammar:
 
     @property
     def starts(self) -> tuple[str, ...]:
-        """The start rules this grammar is read from."""
+        """The start rules this grammar is read from.
+
+        >>> from lark import Transformer
+        >>> Grammar("formula", {"start": Transformer}).starts
+        ('start',)
+        """
         return tuple(self.transformers)
 
 
