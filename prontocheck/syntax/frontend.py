@@ -3,9 +3,10 @@ failure is worded, and what is cached.
 
 * **Building.** A :class:`Grammar` names a file of ``grammars/`` and the transformer of each start rule
   it is read from; :func:`parser` builds ``Lark(text, parser="lalr", strict=True, start=…,
-  transformer=…)`` once per grammar and start. ``strict=True`` refuses a grammar with a shift/reduce
-  conflict or with two terminals that can match the same text, instead of resolving them silently.
-  The transformer is applied while parsing, so no parse tree is built.
+  transformer=…)`` once per grammar and transformer (for all the start rules that share it).
+  ``strict=True`` refuses a grammar with a shift/reduce conflict or with two terminals that can match
+  the same text, instead of resolving them silently. The transformer is applied while parsing, so no
+  parse tree is built.
 * **Parsing.** :func:`parse` returns the transformer's result or raises
   :class:`~prontocheck.errors.UnparseableSentence` (a :class:`~prontocheck.errors.SentenceParseError`)
   with the position where reading stopped; :func:`read` returns that error as a value instead.
@@ -108,10 +109,11 @@ def grammar_text(name: str) -> str:
     return read_text("grammars", f"{name}.lark")
 
 
-@cache
 def parser(grammar: Grammar, start: str = "start") -> Lark:
-    """Return the strict LALR parser of ``grammar`` from ``start``, with its transformer built in (built
-    once per process).
+    """Return the strict LALR parser of ``grammar`` that reads from ``start``, with its transformer built in.
+
+    It is built once per process, and is one parser for all the start rules that share a transformer
+    (pass ``start=`` to its ``parse``).
 
     Raises:
         UsageError: ``grammar`` is not read from ``start``.
@@ -122,8 +124,13 @@ def parser(grammar: Grammar, start: str = "start") -> Lark:
     """
     if start not in grammar.transformers:
         raise UsageError(f"grammar {grammar.name!r} has no start rule {start!r}; expected one of {grammar.starts}")
-    return Lark(grammar_text(grammar.name), parser="lalr", strict=True, start=start,
-                transformer=grammar.transformers[start]())
+    return _parser(grammar, grammar.transformers[start])
+
+
+@cache
+def _parser(grammar: Grammar, transformer: Callable[[], Transformer[Any, Any]]) -> Lark:
+    starts = [s for s, t in grammar.transformers.items() if t is transformer]
+    return Lark(grammar_text(grammar.name), parser="lalr", strict=True, start=starts, transformer=transformer())
 
 
 def parse(grammar: Grammar, text: str, start: str = "start") -> Any:
@@ -188,7 +195,7 @@ def _reader(grammar: Grammar, start: str) -> Callable[[str], Any]:
     @lru_cache(maxsize=CACHE_SIZE)
     def read_text(text: str) -> Any:
         try:
-            return _interned(lark.parse(text))
+            return _interned(lark.parse(text, start=start))
         except UnexpectedInput as e:
             return unparseable(text, e)
         except RejectedSentence as e:
