@@ -75,6 +75,7 @@ REASONS = [
     (FORMULA, "start", "cat(Fae) # 1", "unexpected character '#'", 9),
     (FORMULA, "start", "cat(Fae) ∧", "the sentence ends after '∧'", 9),
     (MODAL, "statement", "Savir blorps the party", "unexpected word 'blorps'", 6),
+    (MODAL, "statement", "if I ate a meal", "unexpected word 'ate'", 5),  # lexed as the keyword "at", then "e"
     (MODAL, "statement", 'Savir might be at the "party"', "unexpected character '\"'", 22),
     (MODAL, "statement", "Savir might", "the sentence ends after 'might'", 6),
     (MODAL, "statement", "Savir might be at the party or not", "unexpected word 'not'", 31),  # the transformer's

@@ -33,6 +33,7 @@ beside its transformer, and call :func:`parse` with it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
@@ -226,7 +227,10 @@ def unparseable(text: str, error: UnexpectedInput) -> UnparseableSentence:
     """
     if isinstance(error, UnexpectedToken) and error.token.type != "$END":
         token = error.token
-        start, shown = _shown(text, token.start_pos, token.end_pos, str(token))
+        end = token.end_pos
+        if end is not None and token and token[-1].isalnum():  # a keyword lexed from a longer word: "at" of "ate"
+            end = _WORD_REST.match(text, end).end()  # type: ignore[union-attr]
+        start, shown = _shown(text, token.start_pos, end, str(token))
         kind = "word" if any(c.isalnum() for c in shown) else "symbol"
         return UnparseableSentence(text, f"unexpected {kind} {shown!r}", pos=start)
     if isinstance(error, UnexpectedCharacters):
@@ -234,6 +238,9 @@ def unparseable(text: str, error: UnexpectedInput) -> UnparseableSentence:
     if isinstance(error, UnexpectedToken | UnexpectedEOF):
         return _ended(text, getattr(error, "token", None))
     return UnparseableSentence(text, "no parse", pos=error.pos_in_stream)  # pragma: no cover - other lark errors
+
+
+_WORD_REST = re.compile(r"[^\W_]*")
 
 
 def _ended(text: str, end: Token | None) -> UnparseableSentence:
