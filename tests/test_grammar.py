@@ -97,6 +97,7 @@ FORMS = [
     ("Everything that is kind and red is a dumpus.", "∀x(kind(x) ∧ red(x) → dumpus(x))"),
     # discourse markers, adverbs and modals that carry no logical meaning here
     ("As a result, Fae is a yumpus.", "yumpus(Fae)"),
+    ("as  a result Fae is a yumpus.", "yumpus(Fae)"),  # one token, any case and spacing
     ("In conclusion, Fae is a yumpus.", "yumpus(Fae)"),
     ("From this, we can conclude that Fae is a yumpus.", "yumpus(Fae)"),
     ("Based on this, we can deduce that Fae is a yumpus.", "yumpus(Fae)"),
@@ -177,6 +178,8 @@ STEP_FORMS = [
     ("Since Fae is a wumpus or a yumpus, Fae is a dumpus.", "Since", ["wumpus(Fae) ∨ yumpus(Fae)", "dumpus(Fae)"]),
     ("Since Fae is a wumpus, Fae is a yumpus.", "Since", ["wumpus(Fae)", "yumpus(Fae)"]),
     ("As Fae is a wumpus, Fae is a yumpus.", "Since", ["wumpus(Fae)", "yumpus(Fae)"]),
+    # "as a" starts a premise unless "result" follows (the grammar's one former shift/reduce conflict)
+    ("As a wumpus is a yumpus, Fae is a yumpus.", "Since", ["∀x(wumpus(x) → yumpus(x))", "yumpus(Fae)"]),
     ("Fae is a wumpus, so Fae is a yumpus.", "Since", ["wumpus(Fae)", "yumpus(Fae)"]),
     ("Fae is a wumpus, and therefore Fae is a yumpus.", "Since", ["wumpus(Fae)", "yumpus(Fae)"]),
     ("Fae is a yumpus because Fae is a wumpus.", "Since", ["wumpus(Fae)", "yumpus(Fae)"]),

@@ -15,16 +15,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache, lru_cache
 
-from lark import Lark
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
-
-from prontocheck._resources import read_text
 from prontocheck.errors import UnparseableSentence
 from prontocheck.logic.modal import ModalFormula
 from prontocheck.modal.questions import Question
-from prontocheck.modal.transform import ModalTransformer, RejectedWord
+from prontocheck.modal.transform import ModalTransformer
+from prontocheck.syntax.frontend import Grammar, parse
 
 _KEYWORDS_FIRST = frozenset({"it", "if", "is", "does", "probably", "can", "either", "both"})
 _SENTENCE = re.compile(r"[^.?]*[^.?\s][.?]?")
@@ -39,21 +35,9 @@ class Span:
     start: int
 
 
-@cache
-def parser() -> Lark:
-    """The cached LALR parser of ``grammars/modal.lark`` (start rules ``statement``, ``question``, ``formula``)."""
-    return Lark(read_text("grammars", "modal.lark"), parser="lalr", start=["statement", "question", "formula"],
-                transformer=ModalTransformer())
-
-
-def _reason(error: UnexpectedInput) -> str:
-    if isinstance(error, UnexpectedEOF) or (isinstance(error, UnexpectedToken) and error.token.type == "$END"):
-        return "the sentence ends before it is complete"
-    if isinstance(error, UnexpectedToken):
-        return f"unexpected word {error.token.value!r}"
-    if isinstance(error, UnexpectedCharacters):
-        return f"unexpected character {error.char!r}"
-    return "no parse"
+MODAL = Grammar("modal", dict.fromkeys(("statement", "question", "formula"), ModalTransformer))
+"""``grammars/modal.lark``, read by the front-end (:mod:`prontocheck.syntax.frontend`) from ``statement``,
+``question`` or ``formula`` (the notation ``str`` prints)."""
 
 
 def _prepare(sentence: str, final: str) -> str:
@@ -70,30 +54,6 @@ def _prepare(sentence: str, final: str) -> str:
     return text
 
 
-@lru_cache(maxsize=1 << 16)
-def _parse(text: str, start: str) -> object:
-    # Failures are cached as values too: a grid repeats its sentences many times.
-    try:
-        return parser().parse(text, start=start)
-    except UnexpectedInput as e:
-        pos = e.pos_in_stream if isinstance(e.pos_in_stream, int) else None
-        return UnparseableSentence(text, _reason(e), pos=pos)
-    except VisitError as e:
-        return UnparseableSentence(text, str(e.orig_exc))
-    except RejectedWord as e:
-        return UnparseableSentence(text, e.reason, pos=e.pos)
-    except ValueError as e:  # raised by a transformer callback while parsing
-        return UnparseableSentence(text, str(e))
-
-
-def _parsed(text: str, start: str) -> object:
-    """The cached parse of ``text`` from ``start``, its failure raised afresh."""
-    result = _parse(text, start)
-    if isinstance(result, UnparseableSentence):
-        raise result.fresh()
-    return result
-
-
 def parse_modal_formula(text: str) -> ModalFormula:
     """Parse a statement written in the notation ``str`` prints (the inverse of ``str``).
 
@@ -103,7 +63,7 @@ def parse_modal_formula(text: str) -> ModalFormula:
     >>> str(parse_modal_formula("¬(at(Savir) ⪰ ¬at(Savir)) ∨ Pr(a(x) → b(x))"))
     '¬(at(Savir) ⪰ ¬at(Savir)) ∨ Pr(a(x) → b(x))'
     """
-    return _parsed(text.strip(), "formula")  # type: ignore[return-value]
+    return parse(MODAL, text.strip(), "formula")
 
 
 def parse_statement(sentence: str) -> ModalFormula:
@@ -112,7 +72,7 @@ def parse_statement(sentence: str) -> ModalFormula:
     Raises:
         UnparseableSentence: the sentence is not in the grammar; ``pos`` is its offset in ``sentence``.
     """
-    return _parsed(_prepare(sentence, "."), "statement")  # type: ignore[return-value]
+    return parse(MODAL, _prepare(sentence, "."), "statement")
 
 
 def parse_question(sentence: str) -> Question:
@@ -121,7 +81,7 @@ def parse_question(sentence: str) -> Question:
     Raises:
         UnparseableSentence: the question is not in the grammar; ``pos`` is its offset in ``sentence``.
     """
-    return _parsed(_prepare(sentence, "?"), "question")  # type: ignore[return-value]
+    return parse(MODAL, _prepare(sentence, "?"), "question")
 
 
 def split_sentences(text: str) -> list[Span]:

@@ -9,7 +9,7 @@ Negation inside a clause scopes over a coordinated activity and under a coordina
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from lark import Token, v_args
@@ -27,6 +27,7 @@ from prontocheck.logic.modal import (
     Probably,
 )
 from prontocheck.modal.questions import Form, Negation, Polarity, Question
+from prontocheck.syntax.frontend import RejectedSentence
 from prontocheck.syntax.transform import FormulaTransformer
 
 _ARTICLES = frozenset({"a", "an", "the"})
@@ -38,29 +39,16 @@ STRUCTURAL_WORDS = frozenset(
 """Grammar words that are never part of an activity. The contextual lexer reads them as activity words
 where the grammar expects no keyword ("X might be there or not"), so the transformer rejects them."""
 
-
-class RejectedWord(ValueError):
-    """A parse the grammar allows but the language does not: a grammar word inside an activity.
-
-    Attributes:
-        reason: what is wrong, quoting the word.
-        pos: the word's 0-based offset in the sentence.
-    """
-
-    def __init__(self, reason: str, pos: int | None) -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.pos = pos
-
 Conj = Literal["and", "or"] | None
 
 
 @dataclass(frozen=True, slots=True)
 class Subject:
-    """One name, or two joined by *and* / *or*."""
+    """One name, or two joined by *and* / *or*, and the offset where it starts in the sentence."""
 
     names: tuple[str, ...]
     conj: Conj
+    pos: int | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,7 +107,8 @@ def _statement(statement: ModalFormula, negated: bool) -> ModalFormula:
 
 def _single(subject: Subject) -> Subject:
     if len(subject.names) != 1:
-        raise ValueError(f"a comparative compares one person's chances, not {' and '.join(subject.names)}'s")
+        raise RejectedSentence(f"a comparative compares one person's chances, not {' and '.join(subject.names)}'s",
+                               subject.pos)
     return subject
 
 
@@ -128,22 +117,23 @@ class ModalTransformer(FormulaTransformer):
     """Map ``grammars/modal.lark`` rules to statements, questions and (for ``formula``) notation."""
 
     # ---------------------------------------------------------------- words
-    def name(self, *tokens: Token) -> str:
-        return "_".join(str(t) for t in tokens)
+    def name(self, *tokens: Token) -> Token:
+        # A token still, so that a subject knows where it starts (for the reason of a rejection).
+        return Token.new_borrow_pos("NAME", "_".join(str(t) for t in tokens), tokens[0])
 
-    def subject_one(self, name: str) -> Subject:
-        return Subject((name,), None)
+    def subject_one(self, name: Token) -> Subject:
+        return Subject((str(name),), None, name.start_pos)
 
-    def subject_and(self, first: str, second: str) -> Subject:
-        return Subject((first, second), "and")
+    def subject_and(self, first: Token, second: Token) -> Subject:
+        return Subject((str(first), str(second)), "and", first.start_pos)
 
-    def subject_or(self, first: str, second: str) -> Subject:
-        return Subject((first, second), "or")
+    def subject_or(self, first: Token, second: Token) -> Subject:
+        return Subject((str(first), str(second)), "or", first.start_pos)
 
     def vp(self, *words: object) -> str:
         for w in words:
             if isinstance(w, Token) and w.lower() in STRUCTURAL_WORDS:
-                raise RejectedWord(f"unexpected word {str(w)!r} in an activity", w.start_pos)
+                raise RejectedSentence.word(w)
         return predicate([str(w) for w in words])
 
     copula = vp

@@ -16,15 +16,13 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache, lru_cache
 
-from lark import Lark, Token, Transformer, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+from lark import Token, Transformer, v_args
 
-from prontocheck._resources import read_text
-from prontocheck.errors import UnparseableSentence
 from prontocheck.logic.formulas import Atom, Const, Term, Var
+from prontocheck.syntax.frontend import Grammar, RejectedSentence, parse
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +44,7 @@ class Surface:
     category: str | None = None
 
 
-def constant_name(words: list[str] | tuple[str, ...] | str) -> str:
+def constant_name(words: Sequence[str] | str) -> str:
     """The constant a noun phrase denotes: lower case, words joined by ``_``, leading article dropped.
 
     >>> constant_name(["The", "Aluminium", "foil"]), constant_name("seeing a cloud")
@@ -74,21 +72,17 @@ _SPATIAL = {"LEFT_OF": "left_of", "RIGHT_OF": "right_of", "IN_FRONT_OF": "in_fro
             "FAR_FROM": "far_from", "NEAR_TO": "near", "INSIDE_OF": "inside"}
 
 
-def _words(phrase: list[Token]) -> list[str]:
-    return [str(t) for t in phrase]
-
-
 @v_args(inline=True)
 class _SentenceTransformer(Transformer[Token, object]):
     """Map each alternative of ``sentence`` to a :class:`Surface`."""
 
-    def phrase(self, *tokens: Token) -> list[str]:
-        return _words(list(tokens))
+    def phrase(self, *tokens: Token) -> list[Token]:
+        return list(tokens)  # tokens, not plain words: a rejection can point at them
 
     def sentence(self, s: Surface) -> Surface:
         return s
 
-    def _pair(self, form: str, x: list[str], y: list[str]) -> Surface:
+    def _pair(self, form: str, x: Sequence[str], y: Sequence[str]) -> Surface:
         return Surface(form, (constant_name(x), constant_name(y)))
 
     def q_similar_meaning(self, x: list[str], y: list[str], _kw: Token) -> Surface:
@@ -106,21 +100,21 @@ class _SentenceTransformer(Transformer[Token, object]):
     def q_can_be(self, x: list[str], y: list[str]) -> Surface:
         return self._pair("can_be", x, y)
 
-    def q_can_do(self, words: list[str]) -> Surface:
+    def q_can_do(self, words: list[Token]) -> Surface:
         # "Can a bird fly?": the last word is the ability, the rest the subject.
         if len(words) < 2:
-            raise ValueError("expected a subject and an ability after 'can'")
+            raise RejectedSentence("expected a subject and an ability after 'can'", words[0].start_pos)
         return self._pair("can_do", words[:-1], words[-1:])
 
     def q_part_of(self, x: list[str], _kw: Token, y: list[str]) -> Surface:
         return self._pair("part_of", x, y)
 
-    def q_comparative(self, words: list[str], y: list[str]) -> Surface:
+    def q_comparative(self, words: list[Token], y: list[str]) -> Surface:
         # "Is a country longer than a town?" / "Is coal more shiny than foil?": the comparative
         # ends the subject phrase, since a comparative and a noun cannot be told apart by form.
         n = 2 if len(words) >= 3 and words[-2].lower() in ("more", "less") else 1
         if len(words) <= n:
-            raise ValueError("expected a subject before the comparative")
+            raise RejectedSentence("expected a subject before the comparative", words[0].start_pos)
         return Surface("comparative", (constant_name(words[:-n]), constant_name(y)),
                        tuple(w.lower() for w in words[-n:]))
 
@@ -213,30 +207,12 @@ class _DatalogTransformer(Transformer[Token, object]):
         return (body[:-1], body[-1]) if isinstance(parts[-1], Atom) else (body, None)
 
 
-@cache
-def _parser(start: str) -> Lark:
-    transformer = _SentenceTransformer() if start == "sentence" else _DatalogTransformer()
-    return Lark(read_text("grammars", "relations.lark"), parser="lalr", start=start, transformer=transformer)
+RELATIONS = Grammar("relations", {"sentence": _SentenceTransformer, "datalog_atom": _DatalogTransformer,
+                                  "datalog_rule": _DatalogTransformer})
+"""``grammars/relations.lark``, read by the front-end (:mod:`prontocheck.syntax.frontend`) from ``sentence``
+(questions and statements), ``datalog_atom`` or ``datalog_rule``."""
 
 
-def _parse(text: str, start: str) -> object:
-    try:
-        return _parser(start).parse(text)
-    except VisitError as e:
-        raise UnparseableSentence(text, str(e.orig_exc)) from e.orig_exc
-    except UnexpectedToken as e:
-        if e.token.type == "$END":
-            raise UnparseableSentence(text, "unexpected end of the text", pos=len(text)) from e
-        raise UnparseableSentence(text, f"unexpected {str(e.token)!r}", pos=e.pos_in_stream) from e
-    except UnexpectedCharacters as e:
-        raise UnparseableSentence(text, f"unexpected {e.char!r}", pos=e.pos_in_stream) from e
-    except UnexpectedEOF as e:
-        raise UnparseableSentence(text, "unexpected end of the sentence") from e
-    except UnexpectedInput as e:  # pragma: no cover - lark's other positioned errors
-        raise UnparseableSentence(text, str(e), pos=e.pos_in_stream) from e
-
-
-@lru_cache(maxsize=1 << 16)
 def parse_sentence(text: str) -> Surface:
     """Parse an ART-style question or an EWoK-style statement into a :class:`Surface`.
 
@@ -247,7 +223,7 @@ def parse_sentence(text: str) -> Surface:
     >>> s.form, s.args, s.comparative, s.category
     ('comparative', ('country', 'town'), ('longer',), 'order_of_size')
     """
-    result = _parse(text.strip(), "sentence")
+    result = parse(RELATIONS, text.strip(), "sentence")
     assert isinstance(result, Surface)
     return result
 
@@ -258,7 +234,7 @@ def parse_atom(text: str) -> Atom:
     Raises:
         UnparseableSentence: not an atom.
     """
-    result = _parse(text.strip(), "datalog_atom")
+    result = parse(RELATIONS, text.strip(), "datalog_atom")
     assert isinstance(result, Atom)
     return result
 
@@ -270,5 +246,4 @@ def parse_rule(text: str) -> tuple[tuple[Atom, ...], Atom | None]:
     >>> [str(a) for a in body], str(head)
     (['is_a(X, C)', 'capable_of(C, A)'], 'capable_of(X, A)')
     """
-    result = _parse(text.strip(), "datalog_rule")
-    return result  # type: ignore[return-value]
+    return parse(RELATIONS, text.strip(), "datalog_rule")  # type: ignore[no-any-return]

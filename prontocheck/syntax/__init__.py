@@ -1,5 +1,5 @@
-"""Syntax: grammars (package data), the transformer to logical forms, text splitting, and questions
-with their answer options.
+"""Syntax: the reading front-end of every grammar, the transformer to logical forms, questions with their
+answer options, and reading model text (segmentation, sentence kinds, answers, the problem's vocabulary).
 """
 
 from prontocheck.syntax.forms import Assumption, Contradiction, Query, Sentence, Since, Statements

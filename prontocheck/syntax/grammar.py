@@ -1,31 +1,21 @@
-"""The Lark parsers, built once per process from the grammars shipped as package data.
+"""The PrOntoQA sentence grammar and the paper's formula notation, as read by the front-end
+(:mod:`prontocheck.syntax.frontend`): each grammar with the transformer that gives its rules their
+logical forms.
 
-Each parser applies its transformer while parsing (LALR with ``transformer=``), so no parse
-tree is built: a sentence goes straight to its logical form.
+>>> from prontocheck.syntax.frontend import parse
+>>> str(parse(FORMULA, "¬kind(Fae)"))
+'¬kind(Fae)'
 """
 
 from __future__ import annotations
 
-from functools import cache
-
-from lark import Lark
-
-from prontocheck._resources import read_text
+from prontocheck.syntax.frontend import Grammar, grammar_text
 from prontocheck.syntax.transform import FormulaTransformer, SentenceTransformer
 
-_TRANSFORMERS = {"prontoqa": SentenceTransformer, "formula": FormulaTransformer}
+__all__ = ["FORMULA", "PRONTOQA", "grammar_text"]
 
+PRONTOQA = Grammar("prontoqa", {"start": SentenceTransformer})
+"""``grammars/prontoqa.lark``: context sentences, queries and chain-of-thought sentences."""
 
-def grammar_text(name: str) -> str:
-    """Return the text of a shipped grammar (``"prontoqa"``, ``"formula"``).
-
-    >>> grammar_text("formula").startswith("//")
-    True
-    """
-    return read_text("grammars", f"{name}.lark")
-
-
-@cache
-def parser(name: str) -> Lark:
-    """Return the cached LALR parser of a shipped grammar, with its transformer built in."""
-    return Lark(grammar_text(name), parser="lalr", transformer=_TRANSFORMERS[name]())
+FORMULA = Grammar("formula", {"start": FormulaTransformer})
+"""``grammars/formula.lark``: formulas in the paper's notation (what ``str`` of a formula prints)."""

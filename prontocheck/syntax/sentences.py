@@ -13,17 +13,13 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
-
 from prontocheck.errors import UnparseableSentence
 from prontocheck.logic.formulas import Formula
 from prontocheck.syntax.forms import Assumption, Contradiction, Query, Sentence, Since, Statements
-from prontocheck.syntax.grammar import parser
-from prontocheck.syntax.transform import RejectedSentence
+from prontocheck.syntax.frontend import CACHE_SIZE, parse, read
+from prontocheck.syntax.grammar import FORMULA, PRONTOQA
 
 _SPACES = re.compile(r"\s+")
-_INTERNED: dict[Sentence | Query, Sentence | Query] = {}
-_MAX_INTERNED = 1 << 15
 _FINAL_PUNCTUATION = " \t\n.;!?"
 
 
@@ -36,49 +32,12 @@ def normalize(sentence: str) -> str:
     return _SPACES.sub(" ", sentence).strip(_FINAL_PUNCTUATION)
 
 
-_TERMINALS = {"NAME": "a word", "NUMBER": "a number", "COMMA": "','", "COLON": "':'"}
-
-
-def _expected(names: set[str]) -> str:
-    shown = sorted({_TERMINALS.get(n, repr(n.lower().replace("_", " "))) for n in names if not n.startswith("_")})
-    return ", ".join(shown[:-1]) + f" or {shown[-1]}" if len(shown) > 1 else "".join(shown)
-
-
-def _reason(error: UnexpectedInput) -> str:
-    if isinstance(error, UnexpectedToken) and error.token.type == "$END":
-        expected = _expected(set(error.expected))
-        return "the sentence ends before it is complete" + (f" (expected {expected})" if expected else "")
-    if isinstance(error, UnexpectedEOF):
-        return "the sentence ends before it is complete"
-    if isinstance(error, UnexpectedToken):
-        return f"unexpected word {error.token.value!r}"
-    if isinstance(error, UnexpectedCharacters):
-        return f"unexpected character {error.char!r}"
-    return "no parse"
-
-
-@lru_cache(maxsize=1 << 14)
-def _parse(text: str) -> Sentence | Query | UnparseableSentence:
-    # Failures are cached too: models repeat their unparseable sentences as much as the rest.
-    try:
-        result: Sentence | Query = parser("prontoqa").parse(text)  # type: ignore[assignment]
-    except UnexpectedInput as e:
-        pos = e.pos_in_stream if isinstance(e.pos_in_stream, int) else None
-        return UnparseableSentence(text, _reason(e), pos=pos)
-    except RejectedSentence as e:
-        return UnparseableSentence(text, e.reason, pos=e.pos)
-    # "Cats are carnivores" and "Every cat is a carnivore" share one object: lookups then
-    # succeed on identity without a structural comparison.
-    if len(_INTERNED) > _MAX_INTERNED:
-        _INTERNED.clear()
-    return _INTERNED.setdefault(result, result)  # type: ignore[return-value]
-
-
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=CACHE_SIZE)
 def _parse_raw(sentence: str) -> tuple[str, Sentence | Query | UnparseableSentence]:
-    # Keyed on the text as written, so a repeated sentence skips normalisation too.
+    # Keyed on the text as written, so a repeated sentence skips normalisation too; failures are
+    # values here as in the front-end's cache.
     text = normalize(sentence)
-    return text, _parse(text)
+    return text, read(PRONTOQA, text)
 
 
 def parse_sentence(sentence: str) -> Sentence:
@@ -136,22 +95,10 @@ def parse_query(sentence: str) -> Query:
     return read_query(sentence)
 
 
-@lru_cache(maxsize=1 << 12)
-def _parse_formula(text: str) -> Formula | UnparseableSentence:
-    try:
-        return parser("formula").parse(text)  # type: ignore[return-value]
-    except UnexpectedInput as e:
-        pos = e.pos_in_stream if isinstance(e.pos_in_stream, int) else None
-        return UnparseableSentence(text, _reason(e).replace("word", "symbol"), pos=pos)
-
-
 def parse_formula(text: str) -> Formula:
     """Parse a formula written in the paper's notation (the inverse of ``str``).
 
     >>> str(parse_formula("∀x(cat(x) → ¬herbivorous(x))"))
     '∀x(cat(x) → ¬herbivorous(x))'
     """
-    result = _parse_formula(text.strip())
-    if isinstance(result, UnparseableSentence):
-        raise result.fresh()
-    return result
+    return parse(FORMULA, text.strip())

@@ -26,6 +26,7 @@ from prontocheck.logic.formulas import (
     rule,
 )
 from prontocheck.syntax.forms import Assumption, Contradiction, Query, Since, Statements
+from prontocheck.syntax.frontend import RejectedSentence
 from prontocheck.syntax.lexicon import concepts
 from prontocheck.syntax.morphology import singular
 
@@ -45,15 +46,6 @@ def _since(premise: Formula | Statements, conclusion: Formula | Statements) -> S
 
 def _formulas(part: Formula | Statements) -> tuple[Formula, ...]:
     return part.formulas if isinstance(part, Statements) else (part,)
-
-
-class RejectedSentence(Exception):
-    """Raised by the transformer for a parse the grammar allows but the language does not."""
-
-    def __init__(self, reason: str, pos: int | None) -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.pos = pos
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,7 +160,7 @@ class SentenceTransformer(Transformer[Token, object]):
         words = [t.lower() for t in tokens]
         for token, word in zip(tokens, words):
             if word in STRUCTURAL_WORDS:  # the lexer lets them through where it expects no keyword
-                raise RejectedSentence(f"unexpected word {str(token)!r}", token.start_pos)
+                raise RejectedSentence.word(token)
         return words
 
     def neg(self, *nots: Token) -> int:

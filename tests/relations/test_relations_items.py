@@ -28,6 +28,8 @@ from prontocheck.relations import ItemError, LabelError, as_bool, item_from_reco
     ({"id": "q12", "question": 7, "gold": True}, "the question must be a string"),
     ({"id": "q13", "question": "In terms of synonym, is a core a part of an apple?", "category": "has_part",
       "gold": True}, "disagrees"),
+    ({"id": "q14", "question": "Can bird?", "gold": True},  # rejected by the transformer, not the parser
+     "cannot parse 'Can bird?' at column 5: expected a subject and an ability after 'can'"),
 ])
 def test_bad_records_are_errors_naming_the_item(record: dict[str, Any], message: str) -> None:
     with pytest.raises(ItemError) as e:
