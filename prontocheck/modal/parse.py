@@ -21,9 +21,9 @@ from prontocheck.logic.modal import ModalFormula
 from prontocheck.modal.questions import Question
 from prontocheck.modal.transform import ModalTransformer
 from prontocheck.syntax.frontend import Grammar, parse
+from prontocheck.syntax.segment import segment
 
 _KEYWORDS_FIRST = frozenset({"it", "if", "is", "does", "probably", "can", "either", "both"})
-_SENTENCE = re.compile(r"[^.?]*[^.?\s][.?]?")
 _INSTRUCTION = re.compile(r"(?:please\s+)?(?:answer|respond|reply)\b", re.IGNORECASE)
 
 
@@ -85,17 +85,12 @@ def parse_question(sentence: str) -> Question:
 
 
 def split_sentences(text: str) -> list[Span]:
-    """Cut text into sentences ending in ``.`` or ``?`` (or at the end of the text).
+    """Cut text into sentences with the one splitter (:func:`prontocheck.syntax.segment.segment`).
 
     >>> [(s.text, s.start) for s in split_sentences("X might be there.  Y must be there")]
     [('X might be there.', 0), ('Y must be there', 19)]
     """
-    spans = []
-    for m in _SENTENCE.finditer(text):
-        raw = m.group(0)
-        if raw.strip():
-            spans.append(Span(raw.strip(), m.start() + len(raw) - len(raw.lstrip())))
-    return spans
+    return [Span(s.text, s.start) for s in segment(text).sentences]
 
 
 def split_prompt(prompt: str) -> tuple[list[Span], Span]:

@@ -3,8 +3,9 @@
 The problem travels with the rollout as a *problem spec* (:mod:`prontocheck.prontoqa.spec`): a JSON
 object (or its text) with ``context`` (a string or a list of sentences), ``query``, and optionally
 ``gold_label`` (or ``answer``) and ``gold_cot``; a bare ``"True"``/``"False"`` is an answer-only
-spec. The completion is cleaned of chat special tokens (``<|im_end|>``, ``</s>``) and
-``<think>``/``<answer>`` tags (their text is kept), then checked under the paper profile.
+spec. The completion is read as a whole, as ``prontocheck analyze`` reads an output: chat special tokens
+(``<|im_end|>``, ``</s>``) and ``<answer>`` tags are dropped, a reasoning trace (``<think>…</think>``) is
+reasoning like any other text but only an answer after it commits (see the README's answer rules).
 
 Modes: ``answer`` (the label is right), ``proof`` (the proof is correct under ``metric``), ``both``
 (the default: both; a ``Prove:`` query has no label, so the proof alone), and ``partial`` (the mean of
@@ -39,7 +40,8 @@ from prontocheck.errors import SpecError, UnreadableQuery, UsageError
 from prontocheck.prontoqa.check import check
 from prontocheck.prontoqa.results import INVALID, METRICS, MISLEADING, STRICT, UNPARSEABLE
 from prontocheck.prontoqa.spec import problem_from_spec
-from prontocheck.syntax.text import CHAT_MARKUP, split_output
+from prontocheck.syntax.reading import ReadingContext, read_output
+from prontocheck.syntax.text import CHAT_MARKUP
 
 MODES = ("both", "answer", "proof", "partial")
 """The reward modes; ``both`` is the default."""
@@ -98,8 +100,14 @@ def log_once(reason: str) -> None:
     LOGGER.warning("prontocheck reward: not scored: %s", reason)
 
 
+_NO_PROBLEM = ReadingContext.of(())
+"""What an answer-only spec's completion is read against: no vocabulary, no options."""
+
+
 def clean_completion(text: str) -> str:
-    """Drop chat special tokens and reasoning/answer tags, keeping their text (a tag ends a sentence).
+    """A completion's text without chat special tokens and reasoning/answer tags (a tag ends a sentence).
+
+    :func:`score` does not need it (it reads tags and traces itself); it is for showing a completion.
 
     >>> clean_completion("<think>Fae is a cat.</think> <answer>True</answer><|im_end|>")
     'Fae is a cat.\\n \\nTrue'
@@ -128,12 +136,12 @@ def score(spec: object, completion: str, *, mode: str = "both", metric: str = "s
     except SpecError as e:
         log_once(str(e))
         return RewardResult(0.0, parse_error=str(e))
-    text = clean_completion(completion)
-    if isinstance(problem, bool):  # answer-only: the last answer sentence
-        right = split_output(text).answer == problem
+    if isinstance(problem, bool):  # answer-only: the committed answer
+        committed = read_output(completion, _NO_PROBLEM).answer
+        right = committed is not None and committed.label == problem
         return RewardResult(float(right) if mode != "proof" else 0.0, answer_correct=right)
     try:
-        result = check(problem, text)
+        result = check(problem, completion)
     except UnreadableQuery as e:
         reason = f"unreadable query: {e}"
         log_once(reason)
