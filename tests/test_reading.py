@@ -3,17 +3,23 @@ constructions of chat and reasoning text, and the problem's vocabulary (issue 10
 
 from __future__ import annotations
 
+import json
 import re
+import shlex
+from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 
 from prontocheck import Problem, check
+from prontocheck.cli import main
 from prontocheck.prontoqa.results import SentenceKind, Validity
 from prontocheck.syntax.segment import segment
 from prontocheck.syntax.vocabulary import FUNCTION_WORDS, PRONOUNS
 
+ROOT = Path(__file__).resolve().parents[1]
 CONTEXT = ("Every wumpus is a yumpus. Yumpuses are dumpuses. Every dumpus is not sour. Each rompus is sour. "
            "Numpuses are rompuses. Max is a wumpus.")
 TF = Problem(CONTEXT, "Is the following statement true or false? Max is sour.", options=("A) True", "B) False"))
@@ -272,3 +278,23 @@ def test_every_unparseable_step_says_where_reading_stopped_in_one_line() -> None
     for step in r.steps:
         assert step.validity is Validity.UNPARSEABLE
         assert step.reason and "\n" not in step.reason and "expected" not in step.reason
+
+
+# --- the README's examples -----------------------------------------------------------------------------
+
+
+def test_the_readme_reading_examples_run_as_printed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Reading model text"):readme.index("## What is measured")]
+    block = section[section.index("```sh") + 5:section.index("```", section.index("```sh") + 5)]
+    commands = [line.strip() for line in block.strip().splitlines()]
+    assert len(commands) == 2
+    monkeypatch.chdir(ROOT)
+    for command in commands:
+        args = shlex.split(command)
+        assert args[0] == "prontocheck"
+        args = [str(tmp_path / a) if a.endswith(".jsonl") and not a.startswith("tests/") else a for a in args[1:]]
+        result = CliRunner().invoke(main, args, catch_exceptions=False)
+        assert result.exit_code == 0, (command, result.output)
+    records = [json.loads(line) for line in (tmp_path / "per-record.jsonl").read_text().splitlines()]
+    assert len(records) == 40 and all("sentences" in r and "cut_after_answer" in r for r in records)
