@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
-from functools import cache
+from functools import cache, lru_cache
 
 
 @cache
@@ -297,6 +297,53 @@ def mentions(formula: Formula) -> set[tuple[str, bool]]:
         case ForAll(_, body) | Exists(_, body):
             return mentions(body)
     return set()
+
+
+@lru_cache(maxsize=1 << 16)
+def symbols(formula: Formula) -> tuple[frozenset[str], frozenset[str]]:
+    """The predicates and the constants' names a formula mentions (cached: formulas recur).
+
+    >>> sorted(symbols(rule(atom("cat", X), Not(atom("dog", Const("Rex")))))[0])
+    ['cat', 'dog']
+    """
+    predicates: set[str] = set()
+    constants: set[str] = set()
+    stack = [formula]
+    while stack:
+        f = stack.pop()
+        if isinstance(f, Atom):
+            predicates.add(f.predicate)
+            constants.update(a.name for a in f.args if isinstance(a, Const))
+        elif isinstance(f, Not):
+            stack.append(f.operand)
+        elif isinstance(f, And | Or):
+            stack.extend(f.operands)
+        elif isinstance(f, Implies):
+            stack.extend((f.antecedent, f.consequent))
+        elif isinstance(f, ForAll | Exists):
+            stack.append(f.body)
+    return frozenset(predicates), frozenset(constants)
+
+
+@lru_cache(maxsize=1 << 16)
+def compound(formula: Formula) -> bool:
+    """The formula has a conjunction or disjunction anywhere in it.
+
+    >>> compound(rule(atom("cat", X), atom("dog", X))), compound(And((atom("a", X), atom("b", X))))
+    (False, True)
+    """
+    stack = [formula]
+    while stack:
+        f = stack.pop()
+        if isinstance(f, And | Or):
+            return True
+        if isinstance(f, Not):
+            stack.append(f.operand)
+        elif isinstance(f, Implies):
+            stack.extend((f.antecedent, f.consequent))
+        elif isinstance(f, ForAll | Exists):
+            stack.append(f.body)
+    return False
 
 
 def constants_of(formula: Formula) -> set[Const]:

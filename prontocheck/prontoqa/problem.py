@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from prontocheck.engine.theory import Theory
 from prontocheck.errors import UnparseableSentence, UnreadableQuery
-from prontocheck.logic.formulas import And, Exists, ForAll, Formula, Implies, Not, Or, mentions
+from prontocheck.logic.formulas import Formula, compound, symbols
 from prontocheck.prontoqa.derive import derive_gold, derive_natural
 from prontocheck.prontoqa.natural import skey
 from prontocheck.syntax.forms import ASSUME, STATEMENT, ProofLine, Query, proof_lines
@@ -164,7 +164,7 @@ def _question(problem: Problem, axioms: Iterable[Formula]) -> tuple[Query | None
         return None, options, UnreadableQuery(problem.query, "the query is empty and no gold chain of thought is "
                                                              "given: nothing to check the output against", pos=0)
     try:
-        return read_query(text, frozenset(p for a in axioms for p, _ in mentions(a))), options, None
+        return read_query(text, frozenset(p for a in axioms for p in symbols(a)[0])), options, None
     except UnreadableQuery as e:
         return None, options, e
 
@@ -208,23 +208,9 @@ def _prepare(problem: Problem) -> PreparedProblem:
     reading = ReadingContext.of(axioms, {o.letter: o.label for o in options},
                                 None if query is None else query.formula,
                                 assumptions=bool(assumptions) or not theory.simple,
-                                literal_facts=not any(map(_compound, (*axioms, *gold))))
+                                literal_facts=not any(map(compound, (*axioms, *gold))))
     return PreparedProblem(theory, query, gold, source, label, tuple(warnings), assumptions, shown, options,
                            query_error, reading)
-
-
-def _compound(formula: Formula) -> bool:
-    """The formula has a conjunction or disjunction anywhere in it."""
-    match formula:
-        case And() | Or():
-            return True
-        case Not(operand):
-            return _compound(operand)
-        case ForAll(_, body) | Exists(_, body):
-            return _compound(body)
-        case Implies(antecedent, consequent):
-            return _compound(antecedent) or _compound(consequent)
-    return False
 
 
 @lru_cache(maxsize=1024)

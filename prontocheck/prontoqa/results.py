@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from prontocheck.syntax.reading import SentenceKind
 
@@ -178,9 +178,9 @@ class GoldInfo:
     chain: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class SentenceResult:
-    """One sentence of a model's output and what it was read as.
+class SentenceResult(NamedTuple):
+    """One sentence of a model's output and what it was read as (an immutable named tuple: outputs have many
+    sentences, and a frozen dataclass costs several times more to make).
 
     Attributes:
         index: 0-based position among the output's sentences.
@@ -192,7 +192,7 @@ class SentenceResult:
         in_trace: it lies inside a reasoning trace (``<think>…</think>``).
     """
 
-    index: int
+    index: int  # type: ignore[assignment]  # the field shadows tuple.index, as the JSON key needs
     text: str
     span: tuple[int, int]
     kind: SentenceKind

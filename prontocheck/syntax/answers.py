@@ -72,6 +72,13 @@ _UNDECIDED = re.compile(
 _SAID = re.compile(r"^(?P<statement>\"[^\"]{1,200}\"|[^\"]{1,200}?)\s*,?\s+is\s+(?P<neg>not\s+)?(?P<value>true|false)"
                    r"\s*[.!]*$", re.IGNORECASE)
 _STRIP_LEAD = re.compile(_LEAD, re.IGNORECASE)
+_CUE = re.compile(
+    r"\b(?:true|false|yes|no|correct|incorrect|right|wrong|valid|invalid|unknown|uncertain|undetermined|undecidable"
+    r"|answer|option|choice|label|verdict|response|boxed|determined|decided|established|confirmed|choose|select|pick"
+    r"|go\s+with)\b|^\W*\(?[a-e]\)?\W*$|\b[a-e]\)",
+    re.IGNORECASE,
+)
+"""A word every answer statement has: without one, a sentence is not an answer (checked first, cheaply)."""
 _EXPLAINED = re.compile(r"\s+[-:]\s+|\s*[,;]?\s+(?:because|since|as)\s+", re.IGNORECASE)
 """What separates an answer from the explanation after it: "B (False) - Alex is blue", "A, because …"."""
 
@@ -144,7 +151,7 @@ def answer_of(text: str, ctx: AnswerContext | None = None) -> Answer | None:
     """
     ctx = ctx or AnswerContext()
     text = " ".join(text.replace("*", " ").split())
-    if not text:
+    if not text or not _CUE.search(text):
         return None
     boxed = _BOXED.search(text)
     if boxed is not None:

@@ -31,9 +31,22 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 from prontocheck.errors import UnparseableSentence
-from prontocheck.logic.formulas import And, ForAll, Formula, Implies, X, and_, constants_of, replace_term, rule
+from prontocheck.logic.formulas import (
+    And,
+    ForAll,
+    Formula,
+    Implies,
+    Or,
+    X,
+    and_,
+    constants_of,
+    replace_term,
+    rule,
+    symbols,
+)
 from prontocheck.syntax.answers import Answer, AnswerContext, answer_of
 from prontocheck.syntax.forms import ASSUME, CONTRADICTION, STATEMENT, ProofLine, proof_lines
 from prontocheck.syntax.morphology import plural
@@ -51,9 +64,8 @@ class PartKind(StrEnum):
     UNPARSEABLE = "unparseable"
 
 
-@dataclass(frozen=True, slots=True)
-class Part:
-    """One clause of a sentence, read.
+class Part(NamedTuple):
+    """One clause of a sentence, read (a named tuple: sentences have several, made on the hot path).
 
     Attributes:
         kind: step, commentary, hypothetical, answer or unparseable.
@@ -324,6 +336,20 @@ _HEDGES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\b(?:is|are)\s+(?:a\s+)?(?:part|member)\s+of\s+(?:the\s+)?", r"is "),
     )
 )
+_REMARKS = re.compile("|".join(f"(?P<r{i}>{p.pattern})" for i, (p, _) in enumerate(_COMMENTARY)), re.IGNORECASE)
+"""All remarks in one pattern: one search finds the first one in a clause."""
+_HEDGE_CUE = re.compile(
+    r"\b(?:classified|categori[sz]ed|considered|identified|known|characteri[sz]ed|label+ed|grouped|counted|regarded"
+    r"|defined|described|stated|said|listed|mentioned|specified|given|shown|types?|kinds?|sorts?|forms?|subtypes?"
+    r"|subsets?|members?|instances?|examples?|likely|probably|presumably|just|must|has|have|should|will|cannot|can|could"
+    r"|couldn't|can't|turn|well|either|too|fact|directly|explicitly|specifically|definitively|ultimately|necessarily"
+    r"|definitely|certainly|clearly|indeed|actually|surely|therefore|thus|hence|also|still|consequently|automatically"
+    r"|further|again|then|now|always|all|based|according|from|by|context|category|class|group|set|family|belongs?"
+    r"|falls?|part|through|via|following|along|subsequently|finally|eventually|lastly|firstly|next|higher|farther"
+    r"|down|up|think|believe|seems|apparently|included|does|do|doesn't|don't|the)\b|\"",
+    re.IGNORECASE,
+)
+"""A word some hedge or paraphrase in :data:`_HEDGES` needs: without one, a clause has nothing to read off."""
 _CLASSIFIED = re.compile(
     r"\b(is|are)\s+(?:(not)\s+)?(?:(?:also|specifically|explicitly|directly|clearly|ultimately|indeed)\s+){0,2}"
     r"(?:classified|categorized|categorised|considered|identified|known"
@@ -387,6 +413,9 @@ def read_lines(lines: tuple[ProofLine, ...], text: str, ctx: Context) -> tuple[P
     """
     if ctx.vocabulary.empty:
         return lines
+    vocabulary = ctx.vocabulary
+    if all(line.formula is None or _plain(line.formula, vocabulary) for line in lines):
+        return lines  # every word the context's own, nothing to split (most sentences)
     out: list[ProofLine] = []
     for line in lines:
         if line.formula is None:
@@ -406,6 +435,17 @@ def read_lines(lines: tuple[ProofLine, ...], text: str, ctx: Context) -> tuple[P
             continue
         out.append(line if read is line.formula else ProofLine(line.kind, read))
     return tuple(out)
+
+
+def _plain(formula: Formula, vocabulary: Vocabulary) -> bool:
+    """A literal or a literal-to-literal rule whose words are all the context's own."""
+    predicates, constants = symbols(formula)
+    if not (predicates <= vocabulary.predicates and constants <= vocabulary.names):
+        return False
+    if isinstance(formula, ForAll):
+        body = formula.body
+        return isinstance(body, Implies) and not isinstance(body.consequent, And | Or)
+    return not isinstance(formula, And | Or)
 
 
 def _parse(text: str, ctx: Context) -> tuple[ProofLine, ...] | str | Unread:
@@ -440,6 +480,8 @@ def _classified(m: re.Match[str]) -> str:
 
 
 def _dehedge(text: str) -> str:
+    if not _HEDGE_CUE.search(text):
+        return _clean(text)  # nothing to read off (most clauses)
     text = _CLASSIFIED.sub(_classified, text)
     for pattern, repl in _HEDGES:
         text = pattern.sub(repl, text)
@@ -491,10 +533,9 @@ def _mentions_problem(text: str, ctx: Context) -> bool:
 
 
 def _remark(text: str) -> str | None:
-    for pattern, why in _COMMENTARY:
-        if pattern.search(text):
-            return why
-    return None
+    """What kind of remark a clause is (the first of :data:`_COMMENTARY` found in it), or ``None``."""
+    m = _REMARKS.search(text)
+    return None if m is None or m.lastgroup is None else _COMMENTARY[int(m.lastgroup[1:])][1]
 
 
 def _suppose(text: str, ctx: Context) -> Part | None:

@@ -43,6 +43,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import NamedTuple
 
 from prontocheck.errors import UnparseableSentence
 from prontocheck.logic.formulas import Formula
@@ -81,9 +82,8 @@ class SentenceKind(StrEnum):
     """Asserts something in the problem's vocabulary that cannot be read."""
 
 
-@dataclass(frozen=True, slots=True)
-class SentenceReading:
-    """One sentence of an output, read.
+class SentenceReading(NamedTuple):
+    """One sentence of an output, read (a named tuple, made once per sentence on the hot path).
 
     Attributes:
         text: the sentence as read (markup removed).
@@ -246,13 +246,13 @@ def _read(text: str, ctx: ReadingContext) -> tuple[SentenceKind, tuple[Part, ...
 
 # -- the whole output ------------------------------------------------------------------------------------
 
-_NEW_PROBLEM = re.compile(
-    r"(?P<q>(?:^|(?<=\s))Q:)"
-    r"|^[ \t*#>]*(?:question|context|problem|premises|human|user|instruction|example\s+\d{1,3})[ \t*]*:"
-    r"|^[ \t]*(?:-{3,}|={3,})[ \t]*$"
-    r"|\bis\s+the\s+following\s+statement\s+true\s+or\s+false\b",
+_Q = re.compile(r"(?:^|(?<=\s))Q:")
+_LINE_MARKER = re.compile(
+    r"[ \t*#>]*(?:question|context|problem|premises|human|user|instruction|example\s+\d{1,3})[ \t*]*:"
+    r"|[ \t]*(?:-{3,}|={3,})[ \t]*$",
     re.IGNORECASE | re.MULTILINE,
 )
+_RESTATED = re.compile(r"\bis\s+the\s+following\s+statement\s+true\s+or\s+false\b", re.IGNORECASE)
 _QUESTION_AFTER = re.compile(
     r"true\s+or\s+false|prove\s*:|\bquestion\s*:|\boptions\s*:|is\s+the\s+following\s+statement", re.IGNORECASE
 )
@@ -266,22 +266,33 @@ def _answers(readings: list[SentenceReading]) -> list[tuple[int, Answer]]:
             if p.kind is PartKind.ANSWER and p.answer is not None]
 
 
+def _markers(straight: str, start: int, end: int) -> list[int]:
+    """Where a line in ``straight[start:end]`` starts a new problem, and where a new "Is the following statement
+    true or false?" starts, in order.
+    """
+    found = []
+    at = straight.find("\n", start, end)
+    while at != -1:
+        if _LINE_MARKER.match(straight, at + 1, end):
+            found.append(at + 1)
+        at = straight.find("\n", at + 1, end)
+    if "ollowing statement" in straight:
+        found.extend(m.start() for m in _RESTATED.finditer(straight, start, end))
+    return sorted(found)
+
+
 def _cut(text: str, ctx: ReadingContext) -> int | None:
     """Where a new problem starts after the answer (see the module doc), or ``None``."""
     straight = straighten(text)
-    first = len(straight) - len(straight.lstrip())
-    for m in _NEW_PROBLEM.finditer(straight):
-        at = m.start()
-        if at <= first:
-            continue
-        if m.group("q") is not None:
-            return at
+    first = len(straight) - len(straight.lstrip()) + 1
+    q = _Q.search(straight, first)
+    for at in _markers(straight, first, len(straight) if q is None else q.start()):
         before = _read_all(segment(text[:at]), ctx)
         has_answer = any(not before[i].in_trace for i, _ in _answers(before))
         has_content = has_answer or any(r.kind is SentenceKind.STEP for r in before)
-        if has_answer or (has_content and _QUESTION_AFTER.search(straight, m.end()) is not None):
+        if has_answer or (has_content and _QUESTION_AFTER.search(straight, at + 2) is not None):
             return at
-    return None
+    return None if q is None else q.start()
 
 
 def _read_all(seg: Segmented, ctx: ReadingContext) -> list[SentenceReading]:

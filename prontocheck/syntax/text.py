@@ -16,7 +16,9 @@ import re
 from dataclasses import dataclass
 
 from prontocheck.syntax.answers import answer_of as _answer_of
-from prontocheck.syntax.segment import segment
+from prontocheck.syntax.segment import segment, sentence_texts
+
+__all__ = ["CHAT_MARKUP", "Span", "SplitOutput", "answer_of", "sentence_texts", "split_output", "split_sentences"]
 
 CHAT_MARKUP = re.compile(
     r"<\|[^|<>]{1,40}\|>|</?s>|\[/?INST\]|</?(?:think|thinking|reasoning|answer)>", re.IGNORECASE
@@ -57,15 +59,6 @@ def split_sentences(text: str) -> list[Span]:
     ['Fae is a cat.', 'Every cat is a feline.', 'Fae is a feline.']
     """
     return [Span(s.text, s.start) for s in segment(text).sentences]
-
-
-def sentence_texts(text: str) -> list[str]:
-    """The sentences of a text, without their offsets.
-
-    >>> sentence_texts("Fae is a cat. Every cat is a feline.")
-    ['Fae is a cat.', 'Every cat is a feline.']
-    """
-    return [s.text for s in segment(text).sentences]
 
 
 def answer_of(sentence: str) -> bool | None:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from prontocheck.logic.formulas import (
     And,
@@ -42,6 +43,7 @@ from prontocheck.logic.formulas import (
     X,
     replace_term,
     rule,
+    symbols,
 )
 from prontocheck.syntax.morphology import plural, singular
 
@@ -102,6 +104,10 @@ class Vocabulary:
     individuals: dict[str, str] = field(default_factory=dict)
     predicates: frozenset[str] = frozenset()
     words: frozenset[str] = frozenset()
+    names: frozenset[str] = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "names", frozenset(self.individuals.values()))
 
     @classmethod
     def of(cls, formulas: Iterable[Formula]) -> Vocabulary:
@@ -109,14 +115,12 @@ class Vocabulary:
         individuals: dict[str, str] = {}
         predicates: set[str] = set()
         for formula in formulas:
-            for a in _atoms(formula):
-                predicates.add(a.predicate)
-                for arg in a.args:
-                    if isinstance(arg, Const) and arg.name.lower() not in PRONOUNS:
-                        individuals.setdefault(arg.name.lower(), arg.name)
-        words = {w for p in predicates for w in p.split("_")}
-        words |= {plural(p.rsplit("_", 1)[-1]) for p in predicates}
-        return cls(individuals, frozenset(predicates), frozenset(words | set(individuals)))
+            names, constants = symbols(formula)
+            predicates |= names
+            for name in constants:
+                if name.lower() not in PRONOUNS:
+                    individuals.setdefault(name.lower(), name)
+        return cls(individuals, frozenset(predicates), _words(frozenset(predicates)) | frozenset(individuals))
 
     @property
     def empty(self) -> bool:
@@ -144,7 +148,10 @@ class Vocabulary:
         """
         if self.empty:
             return formula
-        if any(a.predicate in VACUOUS_NOUNS for a in _atoms(formula)):
+        predicates, constants = symbols(formula)
+        if predicates <= self.predicates and constants <= self.names:
+            return formula  # every word the context's own (most sentences)
+        if not predicates.isdisjoint(VACUOUS_NOUNS):
             formula = _drop_vacuous(formula)
         for c in _constants(formula):
             if c.name.lower() in FUNCTION_WORDS and c.name.lower() not in self.individuals:
@@ -186,6 +193,12 @@ class Vocabulary:
         ['max', 'rompuses']
         """
         return [w.lower() for w in words if w.lower() in self.words or self.concept(w) is not None]
+
+
+@lru_cache(maxsize=1 << 12)
+def _words(predicates: frozenset[str]) -> frozenset[str]:
+    """The words of some predicates, with the plurals of their last words ("real_number" → real, number, numbers)."""
+    return frozenset({w for p in predicates for w in p.split("_")} | {plural(p.rsplit("_", 1)[-1]) for p in predicates})
 
 
 def _atoms(formula: Formula) -> Iterable[Atom]:
