@@ -7,7 +7,7 @@ so checking many outputs of the same problem (GRPO-style rollouts) pays for it o
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from prontocheck.engine.theory import Theory
@@ -15,6 +15,7 @@ from prontocheck.errors import UnparseableSentence
 from prontocheck.logic.formulas import Formula
 from prontocheck.prontoqa.derive import derive_gold, derive_natural
 from prontocheck.prontoqa.natural import skey
+from prontocheck.syntax.english import Wording
 from prontocheck.syntax.forms import ASSUME, STATEMENT, ProofLine, Query, proof_lines
 from prontocheck.syntax.sentences import parse_query, parse_sentence, parse_statement
 from prontocheck.syntax.text import sentence_texts, split_output
@@ -52,6 +53,7 @@ class PreparedProblem:
         warnings: what went wrong while preparing, without stopping the analysis.
         gold_assumptions: the formulas the gold proof assumes (``Assume φ``; OOD proofs).
         gold_shown: the gold chain as printed in results (assumptions and ⊥ steps included).
+        wording: how the context writes its predicates (the words of the reasons for invalid steps).
     """
 
     theory: Theory
@@ -62,6 +64,7 @@ class PreparedProblem:
     warnings: tuple[str, ...]
     gold_assumptions: tuple[Formula, ...] = ()
     gold_shown: tuple[str, ...] = ()
+    wording: Wording = field(default_factory=Wording, compare=False)
 
     @property
     def goal(self) -> Formula | None:
@@ -174,7 +177,8 @@ def _prepare(problem: Problem) -> PreparedProblem:
             label = True
         elif skey(gold[-1]) == skey(negation_normal(query.formula)):
             label = False
-    return PreparedProblem(theory, query, gold, source, label, tuple(warnings), assumptions, shown)
+    return PreparedProblem(theory, query, gold, source, label, tuple(warnings), assumptions, shown,
+                           Wording(problem.context))
 
 
 @lru_cache(maxsize=1024)

@@ -1,0 +1,510 @@
+"""Why an invalid step does not follow, in one line of the problem's own words.
+
+Both step classifiers (:mod:`.steps`, :mod:`.natural`) call :func:`with_reasons` on their results,
+so a step gets the same reason whichever calculus classified it. A reason is computed only for an
+invalid step, against the context axioms and the valid steps before it, and the first that applies
+is given:
+
+1. ``not derivable: 'blicket' is not a concept or property of the context``: a predicate that no
+   context sentence uses.
+2. ``not derivable: nothing is known about Bob``: a fact about an individual that neither the
+   context nor an earlier valid step (an assumption included) mentions.
+3. ``contradicts the context: every jompus is not shy, and Max is a jompus``: the negation of the
+   claim follows; the reason names the rule that gives it and the fact that rule applies to (or the
+   fact itself, when the context or an earlier step states it). ``contradicts the assumption that
+   …`` when it follows only with an open assumption. A rule ∀x(f → g) is contradicted when the rules
+   lead from f to ¬g: ``contradicts the context: every f is not g``.
+4. Proofs by contradiction: ``not derivable: the contradiction rests on the assumption that Fae is
+   an impus, not that Fae is a lempus`` (right after a ⊥ that does not depend on the claim's
+   negation) and ``not derivable: no contradiction has been derived from the assumption that …``.
+5. Conjunctions and disjunctions: the first conjunct that does not follow, with its own reason
+   (``not derivable: the conjunct Fae is kind does not follow (no rule leads from wumpus to
+   kind)``); ``not derivable: neither Fae is a wumpus nor Fae is kind follows``.
+6. Proofs by cases: ``not derivable: it needs a proof by cases on Polly is a shumpus or a wumpus``
+   (each case leads to the claim, but no case was assumed) or ``… the proof by cases on … lacks the
+   case Polly is a wumpus``.
+7. A fact g(c): ``not derivable: no rule leads from wumpus to dull``, where wumpus is what the
+   individual is known to be: the first positive literal of the most recent valid step about it
+   (a conjunction counts by its conjuncts), else of its context facts, else the most recent
+   negative one. That premise is the one the model most likely reasoned from, and since it holds,
+   the reason is exact: had a rule path led from it, the claim would have followed.
+8. A rule ∀x(f → g): ``not derivable: the rules lead from g to f, not from f to g`` (reversed), else
+   ``not derivable: no rule leads from f to g``.
+9. ``This contradicts with χ`` where nothing contradicts: ``no contradiction: Fae is not a shumpus
+   does not follow`` (χ or its negation, whichever does not follow); a bare ``This is a
+   contradiction``: ``no contradiction: no fact stated so far is contradicted``. An ``Assume`` of
+   anything but a fact: ``an assumption must be a fact about one individual``.
+10. Otherwise ``not derivable from the context and the earlier steps``.
+
+A conclusion under open assumptions is valid (it carries them; see :mod:`.natural`), so no step is
+invalid for depending on one: the proof accuracies treat it. What follows about an individual is
+read from a forward closure of its facts under the rules (modus ponens, and-elimination, the
+disjuncts that satisfy a rule's antecedent, and modus tollens), which records for each fact the
+rule and premise that first gave it; the classifiers alone decide validity.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict, deque
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from prontocheck.engine.graphs import path_exists
+from prontocheck.engine.shapes import Shape, ShapeRule, complement, ground_shape, parts, rule_shapes
+from prontocheck.engine.theory import Theory
+from prontocheck.logic.formulas import And, Atom, Const, Exists, ForAll, Formula, Implies, Not, Or
+from prontocheck.prontoqa.results import BROAD, INVALID, STRICT, StepResult
+from prontocheck.syntax.english import Wording, coordinate, fact_sentence, phrase, rule_sentence, sentence
+from prontocheck.syntax.forms import ASSUME, CONTRADICTION
+
+if TYPE_CHECKING:
+    from prontocheck.prontoqa.steps import StepInput
+
+GENERIC = "not derivable from the context and the earlier steps"
+"""The reason when no more specific one applies."""
+
+_DISCHARGING = frozenset({"OrElim", "Contradiction"})
+"""The rules of a statement that discharge assumptions (proof by cases, proof by contradiction)."""
+
+Hyps = frozenset[int]
+
+
+class _How(StrEnum):
+    GIVEN = "given"  # a context fact or a valid step
+    AND_ELIM = "and-elim"
+    HOP = "hop"  # modus ponens
+    TOLLENS = "tollens"  # modus tollens: a hop along the contrapositive (its conjunctions are not split)
+    CASE = "case"  # what a proof by cases or by contradiction would assume
+
+
+@dataclass(frozen=True, slots=True)
+class _Why:
+    """How a shape about the individual was first reached."""
+
+    how: _How
+    hyps: Hyps
+    premises: tuple[Shape, ...] = ()
+    rule: ShapeRule | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class _Edge:
+    """A rule, or its contrapositive (modus tollens), as an edge from what satisfies it to what it gives."""
+
+    source: Shape
+    target: Shape
+    rule: ShapeRule
+    how: _How
+
+
+def _edges(rule: ShapeRule) -> tuple[_Edge, _Edge]:
+    return (_Edge(rule.antecedent, rule.consequent, rule, _How.HOP),
+            _Edge(complement(rule.consequent), complement(rule.antecedent), rule, _How.TOLLENS))
+
+
+def _literals(shape: Shape) -> Iterator[Shape]:
+    if isinstance(shape[1], bool):
+        yield shape
+        return
+    for part in shape[1]:  # type: ignore[union-attr]
+        yield from _literals(part)
+
+
+def _sorted(shapes: frozenset[Shape]) -> list[Shape]:
+    return sorted(shapes, key=repr)
+
+
+class _Closure:
+    """Every shape the facts about one individual lead to, each with how it was first reached."""
+
+    def __init__(self, seeds: Sequence[tuple[Shape, _Why]], edges: Sequence[_Edge]) -> None:
+        self.known: dict[Shape, _Why] = {}
+        triggers: dict[Shape, list[_Edge]] = defaultdict(list)
+        for e in edges:
+            for key in {e.source, *_literals(e.source)}:
+                triggers[key].append(e)
+        queue: deque[Shape] = deque()
+        for shape, why in seeds:
+            self._add(shape, why, queue)
+        while queue:
+            shape = queue.popleft()
+            for e in triggers.get(shape, ()):
+                if e.target not in self.known and (support := self.support(e.source)) is not None:
+                    hyps = frozenset().union(*(self.known[s].hyps for s in support))
+                    self._add(e.target, _Why(e.how, hyps, tuple(support), e.rule), queue)
+
+    def _add(self, shape: Shape, why: _Why, queue: deque[Shape]) -> None:
+        if shape in self.known:
+            return
+        self.known[shape] = why
+        queue.append(shape)
+        if why.how is _How.TOLLENS:  # the calculus does not split what modus tollens gives (natural.py)
+            return
+        for part in _sorted(parts(shape, "and")):
+            self._add(part, _Why(_How.AND_ELIM, why.hyps, (shape,)), queue)
+
+    def support(self, shape: Shape) -> list[Shape] | None:
+        """The known shapes that establish ``shape`` (a disjunction by one disjunct); ``None`` if none do."""
+        if shape in self.known:
+            return [shape]
+        if shape[0] == "and" and not isinstance(shape[1], bool):
+            found: list[Shape] = []
+            for part in _sorted(shape[1]):
+                sub = self.support(part)
+                if sub is None:
+                    return None
+                found += sub
+            return found
+        if shape[0] == "or" and not isinstance(shape[1], bool):
+            for part in _sorted(shape[1]):
+                if (sub := self.support(part)) is not None:
+                    return sub
+        return None
+
+    def hyps(self, support: list[Shape]) -> Hyps:
+        """The assumptions the supporting shapes rest on."""
+        return frozenset().union(*(self.known[s].hyps for s in support))
+
+    def clash(self) -> Shape | None:
+        """A shape that follows together with its negation, or ``None``."""
+        return next((s for s in self.known if self.support(complement(s)) is not None), None)
+
+
+def _predicates(formula: Formula) -> list[str]:
+    """The predicates a formula uses, in order of appearance."""
+    match formula:
+        case Atom(predicate, _):
+            return [predicate]
+        case Not(operand) | ForAll(_, operand) | Exists(_, operand):
+            return _predicates(operand)
+        case And(operands) | Or(operands):
+            return list(dict.fromkeys(p for o in operands for p in _predicates(o)))
+        case Implies(antecedent, consequent):
+            return list(dict.fromkeys([*_predicates(antecedent), *_predicates(consequent)]))
+    return []
+
+
+class _Knowledge:
+    """The context and the valid steps so far, as the reasons read them."""
+
+    def __init__(self, theory: Theory, wording: Wording) -> None:
+        self.theory = theory
+        self.index = theory.shapes
+        self.wording = wording
+        self.context_predicates = {p for f in theory.axioms for p in _predicates(f)}
+        self.edges = [e for rules in self.index.from_antecedent.values() for r in rules for e in _edges(r)]
+        self.extra: dict[Shape, set[Shape]] = defaultdict(set)  # stated rules not in the context
+        self.about: dict[Const, list[tuple[Shape, Hyps]]] = defaultdict(list)  # valid facts, in order
+        self.assumed: dict[int, tuple[Shape, Const]] = {}
+        self.closed: set[int] = set()  # assumptions whose case or proof by contradiction has ended
+        self.falsa: list[Hyps] = []  # the assumptions of each valid ⊥
+        self.last_falsum: Hyps | None = None  # the most recent valid step was a ⊥ with these assumptions
+
+    # -- what the valid steps add --------------------------------------------------------------------
+
+    def add(self, index: int, step: StepInput, result: StepResult) -> None:
+        """Record a valid step."""
+        hyps = frozenset(result.assumptions)
+        self.last_falsum = None
+        if step.kind == CONTRADICTION:
+            self.falsa.append(hyps)
+            self.last_falsum = hyps
+            return
+        if step.formula is None:
+            return
+        if result.rule in _DISCHARGING:  # or-elimination and proof by contradiction end their cases
+            self.closed.update(a for a in self.assumed if a not in hyps)
+        if (g := ground_shape(step.formula)) is not None:
+            if step.kind == ASSUME:  # a new case: the cases before it have ended (splits are not nested)
+                self.closed.update(self.assumed)
+                self.assumed[index] = g
+            self.about[g[1]].append((g[0], hyps))
+        elif (r := rule_shapes(step.formula)) is not None and step.formula not in self.theory.axiom_set:
+            if r[1] not in self.extra[r[0]]:
+                self.extra[r[0]].add(r[1])
+                self.edges.extend(_edges(ShapeRule(r[0], r[1], step.formula)))
+
+    def _in_force(self, hyps: Hyps) -> bool:
+        return not hyps & self.closed
+
+    # -- what follows ----------------------------------------------------------------------------------
+
+    def closure(self, c: Const, *, with_hyps: bool = True, case: Shape | None = None) -> _Closure:
+        """What follows about ``c`` from the context and the valid steps (``with_hyps``: also those that
+        rest on assumptions still in force), and from ``case`` when given.
+        """
+        seeds = [(s, _Why(_How.GIVEN, frozenset())) for s in _sorted(frozenset(self.index.facts.get(c, ())))]
+        seeds += [(s, _Why(_How.GIVEN, h)) for s, h in self.about.get(c, ())
+                  if not h or with_hyps and self._in_force(h)]
+        if case is not None:
+            seeds.append((case, _Why(_How.CASE, frozenset())))
+        return _Closure(seeds, self.edges)
+
+    def reaches(self, source: Shape, target: Shape) -> bool:
+        """A path of rules (context and stated) and and-eliminations, as rule composition takes it."""
+        def successors(node: Shape) -> set[Shape]:
+            return self.index.successors(node) | self.extra.get(node, set())
+        return source == target or path_exists(successors, source, target)
+
+    # -- words ---------------------------------------------------------------------------------------------
+
+    def fact(self, shape: Shape, c: Const) -> str:
+        return fact_sentence(shape, c, self.wording) or f"{c.name} is {phrase(shape, self.wording)}"
+
+    def rule(self, antecedent: Shape, consequent: Shape) -> str:
+        return rule_sentence(antecedent, consequent, self.wording) or (
+            f"everything that is {phrase(antecedent, self.wording)} is {phrase(consequent, self.wording)}")
+
+    def because(self, closure: _Closure, support: list[Shape], c: Const) -> str:
+        """What establishes the supporting shapes: the rule and the fact it applies to, or the fact as given."""
+        out = []
+        for shape in support:
+            why = closure.known[shape]
+            while why.how is _How.AND_ELIM:  # a conjunct: say where the conjunction came from
+                shape = why.premises[0]
+                why = closure.known[shape]
+            if why.rule is None:
+                out.append(self.fact(shape, c))
+                continue
+            premise = why.premises[0] if len(why.premises) == 1 else ("and", frozenset(why.premises))
+            out.append(f"{sentence(why.rule.formula, self.wording)}, and {self.fact(premise, c)}")
+        return "; ".join(dict.fromkeys(out))
+
+    # -- reasons -----------------------------------------------------------------------------------------
+
+    def reason(self, step: StepInput) -> str:
+        """Why an invalid step does not follow (see the module doc)."""
+        phi = step.formula
+        if step.kind == CONTRADICTION:
+            return self._no_contradiction(phi)
+        if phi is None:
+            return step.reason or GENERIC
+        if step.kind == ASSUME:
+            return "an assumption must be a fact about one individual"
+        unknown = [p for p in _predicates(phi) if p not in self.context_predicates]
+        if unknown:
+            words = [f"'{self.wording.word(p).text}'" for p in unknown]
+            if len(words) == 1:
+                return f"not derivable: {words[0]} is not a concept or property of the context"
+            return f"not derivable: {coordinate(words, 'and')} are not concepts or properties of the context"
+        if (g := ground_shape(phi)) is not None:
+            shape, c = g
+            if c not in self.index.facts and not self.about.get(c):
+                return f"not derivable: nothing is known about {c.name}"
+            return self._fact(shape, c)
+        if (r := rule_shapes(phi)) is not None:
+            return self._rule(*r)
+        return GENERIC
+
+    def _fact(self, shape: Shape, c: Const) -> str:
+        found = self._unrefuted(shape, c) or self._contradicted(shape, c) or self._wrong_discharge(shape, c)
+        if found is not None:
+            return found
+        closure = self.closure(c)
+        if conjuncts := parts(shape, "and"):
+            for part in self._display_order(conjuncts):
+                if closure.support(part) is None:
+                    detail = self._literal(part, c, closure) if isinstance(part[1], bool) else GENERIC
+                    return (f"not derivable: the conjunct {self.fact(part, c)} does not follow"
+                            + (f" ({detail.removeprefix('not derivable: ')})" if detail != GENERIC else ""))
+            return GENERIC
+        if disjuncts := parts(shape, "or"):
+            if any(closure.support(d) is not None for d in disjuncts):
+                return GENERIC
+            texts = [self.fact(d, c) for d in self._display_order(disjuncts)]
+            if len(texts) == 2:
+                return f"not derivable: neither {texts[0]} nor {texts[1]} follows"
+            return f"not derivable: none of its disjuncts follows ({', '.join(texts)})"
+        return self._literal(shape, c, closure)
+
+    def _literal(self, shape: Shape, c: Const, closure: _Closure) -> str:
+        """A literal that does not follow (nor does its negation)."""
+        if closure.support(shape) is not None:
+            return GENERIC
+        return self._by_cases(shape, c, closure) or self._by_contradiction(shape, c) or self._no_rule(shape, c)
+
+    def _display_order(self, shapes: frozenset[Shape]) -> list[Shape]:
+        return sorted(shapes, key=lambda s: (not isinstance(s[1], bool) or not s[1], repr(s)))
+
+    def _contradicted(self, shape: Shape, c: Const) -> str | None:
+        """``contradicts …`` when the negation of ``shape`` follows."""
+        opposite = complement(shape)
+        closure = self.closure(c, with_hyps=False)
+        if (support := closure.support(opposite)) is not None:
+            return f"contradicts the context: {self.because(closure, support, c)}"
+        if not any(h and self._in_force(h) for _, h in self.about.get(c, ())):
+            return None
+        closure = self.closure(c)
+        if (support := closure.support(opposite)) is None:
+            return None
+        because = self.because(closure, support, c)
+        hyps = closure.hyps(support)
+        assumed = self.assumed.get(max(hyps)) if hyps else None
+        if assumed is None:
+            return f"contradicts the context: {because}"
+        what = self.fact(*assumed)
+        return f"contradicts the assumption that {what}" + ("" if because == what else f": {because}")
+
+    def _unrefuted(self, shape: Shape, c: Const) -> str | None:
+        """The negation of an assumption concluded before a contradiction rests on it."""
+        negation = (complement(shape), c)
+        for a in sorted(self.assumed, reverse=True):
+            if self.assumed[a] == negation:
+                if any(a in hyps for hyps in self.falsa):
+                    return None
+                return ("not derivable: no contradiction has been derived from the assumption that "
+                        f"{self.fact(*negation)}")
+        return None
+
+    def _wrong_discharge(self, shape: Shape, c: Const) -> str | None:
+        """Right after a ⊥: a conclusion other than the negation of an assumption the ⊥ rests on."""
+        if not self.last_falsum:
+            return None
+        negation = (complement(shape), c)
+        if negation in (self.assumed.get(a) for a in self.last_falsum):
+            return None
+        latest = self.assumed.get(max(self.last_falsum))
+        if latest is None:
+            return None
+        return (f"not derivable: the contradiction rests on the assumption that {self.fact(*latest)}, "
+                f"not that {self.fact(*negation)}")
+
+    def _by_cases(self, shape: Shape, c: Const, closure: _Closure) -> str | None:
+        """A claim that follows from each case of a known disjunction, but was not shown so."""
+        for known in _sorted(frozenset(closure.known)):
+            cases = parts(known, "or")
+            if not cases or shape in cases:
+                continue
+            if all(self.closure(c, case=case).support(shape) is not None for case in cases):
+                disjunction = self.fact(known, c)
+                shown = {self.assumed[a][0] for a in self.assumed if self.assumed[a][1] == c
+                         and any(s == shape and a in h for s, h in self.about.get(c, ()))}
+                missing = [self.fact(case, c) for case in self._display_order(cases) if case not in shown]
+                if len(missing) == len(cases):
+                    return f"not derivable: it needs a proof by cases on {disjunction}"
+                return (f"not derivable: the proof by cases on {disjunction} lacks the case"
+                        f"{'s' if len(missing) > 1 else ''} {coordinate(missing, 'and')}")
+        return None
+
+    def _by_contradiction(self, shape: Shape, c: Const) -> str | None:
+        """A claim whose negation leads to a contradiction, claimed without the proof by contradiction."""
+        negation = complement(shape)
+        if (self.closure(c, with_hyps=False).clash() is None
+                and self.closure(c, with_hyps=False, case=negation).clash() is not None):
+            return ("not derivable: it needs a proof by contradiction from the assumption that "
+                    f"{self.fact(negation, c)}")
+        return None
+
+    def _premise(self, c: Const) -> Shape | None:
+        """What the individual is known to be (see the module doc, point 7)."""
+        negative: Shape | None = None
+        stated = [s for s, h in reversed(self.about.get(c, ())) if self._in_force(h)]
+        for shape in (*stated, *_sorted(frozenset(self.index.facts.get(c, ())))):
+            lits = [shape] if isinstance(shape[1], bool) else [p for p in _sorted(parts(shape, "and"))
+                                                                  if isinstance(p[1], bool)]
+            positive = [lit for lit in lits if lit[1]]
+            if positive:
+                nouns = [lit for lit in positive if self.wording.word(str(lit[0])).noun]
+                return (nouns or positive)[0]
+            if negative is None and lits:
+                negative = lits[0]
+        return negative
+
+    def _no_rule(self, shape: Shape, c: Const) -> str:
+        premise = self._premise(c)
+        target = phrase(shape, self.wording)
+        if premise is not None and premise != shape and not self.reaches(premise, shape):
+            return f"not derivable: no rule leads from {phrase(premise, self.wording)} to {target}"
+        return f"not derivable: no rule leads to {target} from what is known about {c.name}"
+
+    def _rule(self, antecedent: Shape, consequent: Shape) -> str:
+        for part in [consequent] if isinstance(consequent[1], bool) else _sorted(parts(consequent, "and")):
+            if isinstance(part[1], bool) and self.reaches(antecedent, complement(part)):
+                return f"contradicts the context: {self.rule(antecedent, complement(part))}"
+        a, b = phrase(antecedent, self.wording), phrase(consequent, self.wording)
+        if antecedent != consequent and self.reaches(consequent, antecedent):
+            return f"not derivable: the rules lead from {b} to {a}, not from {a} to {b}"
+        if conjuncts := self._display_order(parts(consequent, "and")):
+            missing = [p for p in conjuncts if not self.reaches(antecedent, p)]
+            if missing:
+                return f"not derivable: no rule leads from {a} to {phrase(missing[0], self.wording)}"
+            each = coordinate([f"to {phrase(p, self.wording)}" for p in conjuncts], "and")
+            return f"not derivable: the rules lead from {a} {each} only separately (composition does not join them)"
+        if not self.reaches(antecedent, consequent):
+            return f"not derivable: no rule leads from {a} to {b}"
+        return GENERIC
+
+    def _no_contradiction(self, chi: Formula | None) -> str:
+        if chi is None:
+            return "no contradiction: no fact stated so far is contradicted"
+        g = ground_shape(chi)
+        if g is None:
+            return "no contradiction: only a fact about one individual can be contradicted"
+        shape, c = g
+        closure = self.closure(c)
+        for claim in (shape, complement(shape)):
+            if closure.support(claim) is None:
+                clash = closure.clash()
+                if clash is None:
+                    return f"no contradiction: {self.fact(claim, c)} does not follow"
+                if closure.known[clash].how is not _How.GIVEN or closure.known[clash].hyps:
+                    clash = complement(clash)  # name the fact as given, as the generator's proofs do
+                return (f"no contradiction: {self.fact(claim, c)} does not follow "
+                        f"(but {self.fact(clash, c)} is contradicted)")
+        return GENERIC
+
+
+def with_reasons(theory: Theory, steps: Sequence[StepInput], results: tuple[StepResult, ...], *,
+                 wording: Wording | None = None) -> tuple[StepResult, ...]:
+    """The results with a one-line reason on every invalid step (see the module doc); the rest as they were.
+
+    Args:
+        theory: the context's axioms.
+        steps: the steps as classified.
+        results: their classification, one per step.
+        wording: how the context writes its predicates (default: nouns, but for listed adjectives).
+
+    >>> from prontocheck.syntax import parse_statement as p
+    >>> from prontocheck.prontoqa.steps import StepInput, classify_steps
+    >>> t = Theory.from_axioms([p(s) for s in ["Every jompus is not shy.", "Max is a jompus."]])
+    >>> steps = [StepInput(s, p(s)) for s in ["Max is a jompus.", "Max is shy.", "Bob is a jompus."]]
+    >>> [r.reason for r in with_reasons(t, steps, classify_steps(t, [], steps))]  # doctest: +NORMALIZE_WHITESPACE
+    [None, 'contradicts the context: every jompus is not shy, and Max is a jompus',
+     'not derivable: nothing is known about Bob']
+    """
+    if all(r.validity is not INVALID for r in results):
+        return results
+    knowledge = _Knowledge(theory, wording or Wording())
+    out = list(results)
+    for i, (step, result) in enumerate(zip(steps, results)):
+        if result.validity is INVALID:
+            out[i] = replace(result, reason=knowledge.reason(step))
+        elif result.validity is STRICT or result.validity is BROAD:
+            knowledge.add(i, step, result)
+    return tuple(out)
+
+
+def reason(theory: Theory, steps: Sequence[StepInput], results: Sequence[StepResult], step: StepInput, *,
+           wording: Wording | None = None) -> str:
+    """Why ``step`` does not follow from the context and the valid ones among the earlier ``steps``.
+
+    Args:
+        theory: the context's axioms.
+        steps: the steps before it.
+        results: their classification (only valid steps count, with their assumptions).
+        step: an invalid step.
+        wording: how the context writes its predicates.
+
+    >>> from prontocheck.syntax import parse_statement as p
+    >>> from prontocheck.prontoqa.steps import StepInput
+    >>> t = Theory.from_axioms([p(s) for s in ["Every wumpus is a yumpus.", "Fae is a wumpus."]])
+    >>> reason(t, [], [], StepInput("Every yumpus is a wumpus.", p("Every yumpus is a wumpus.")))
+    'not derivable: the rules lead from wumpus to yumpus, not from yumpus to wumpus'
+    """
+    knowledge = _Knowledge(theory, wording or Wording())
+    for i, (s, r) in enumerate(zip(steps, results)):
+        if r.validity is STRICT or r.validity is BROAD:
+            knowledge.add(i, s, r)
+    return knowledge.reason(step)
