@@ -2,45 +2,53 @@
 
 Both step classifiers (:mod:`.steps`, :mod:`.natural`) call :func:`with_reasons` on their results,
 so a step gets the same reason whichever calculus classified it. A reason is computed only for an
-invalid step, against the context axioms and the valid steps before it, and the first that applies
-is given:
+invalid step, against the context axioms and the valid steps before it, in the generator's English
+(:mod:`prontocheck.syntax.english`), on one line without a final full stop. The first that applies:
 
-1. ``not derivable: 'blicket' is not a concept or property of the context``: a predicate that no
-   context sentence uses.
-2. ``not derivable: nothing is known about Bob``: a fact about an individual that neither the
-   context nor an earlier valid step (an assumption included) mentions.
-3. ``contradicts the context: every jompus is not shy, and Max is a jompus``: the negation of the
-   claim follows; the reason names the rule that gives it and the fact that rule applies to (or the
-   fact itself, when the context or an earlier step states it). ``contradicts the assumption that
-   …`` when it follows only with an open assumption. A rule ∀x(f → g) is contradicted when the rules
-   lead from f to ¬g: ``contradicts the context: every f is not g``.
-4. Proofs by contradiction: ``not derivable: the contradiction rests on the assumption that Fae is
-   an impus, not that Fae is a lempus`` (right after a ⊥ that does not depend on the claim's
-   negation) and ``not derivable: no contradiction has been derived from the assumption that …``.
-5. Conjunctions and disjunctions: the first conjunct that does not follow, with its own reason
-   (``not derivable: the conjunct Fae is kind does not follow (no rule leads from wumpus to
-   kind)``); ``not derivable: neither Fae is a wumpus nor Fae is kind follows``.
-6. Proofs by cases: ``not derivable: it needs a proof by cases on Polly is a shumpus or a wumpus``
-   (each case leads to the claim, but no case was assumed) or ``… the proof by cases on … lacks the
-   case Polly is a wumpus``.
-7. A fact g(c): ``not derivable: no rule leads from wumpus to dull``, where wumpus is what the
-   individual is known to be: the first positive literal of the most recent valid step about it
-   (a conjunction counts by its conjuncts), else of its context facts, else the most recent
-   negative one. That premise is the one the model most likely reasoned from, and since it holds,
-   the reason is exact: had a rule path led from it, the claim would have followed.
-8. A rule ∀x(f → g): ``not derivable: the rules lead from g to f, not from f to g`` (reversed), else
-   ``not derivable: no rule leads from f to g``.
-9. ``This contradicts with χ`` where nothing contradicts: ``no contradiction: Fae is not a shumpus
-   does not follow`` (χ or its negation, whichever does not follow); a bare ``This is a
-   contradiction``: ``no contradiction: no fact stated so far is contradicted``. An ``Assume`` of
-   anything but a fact: ``an assumption must be a fact about one individual``.
-10. Otherwise ``not derivable from the context and the earlier steps``.
+- A predicate no context sentence uses: ``not derivable: 'blicket' is not a concept or property of
+  the context``.
+- A fact about an individual that neither the context nor an earlier valid step mentions: ``not
+  derivable: nothing is known about Bob``.
+- The negation of a fact follows: ``contradicts the context: every jompus is not shy, and Max is a
+  jompus`` (the rule that gives the negation and the fact it applies to, or the fact itself when
+  the context or an earlier step states it; ``every wumpus is a yumpus, and Fae is not a yumpus``
+  by modus tollens; ``Polly is a shumpus or a wumpus, and Polly is a rompus either way`` by cases).
+  ``contradicts the assumption that Fae is a wumpus: …`` when it follows only under an assumption.
+- Proofs by contradiction: ¬α concluded while no valid ⊥ rests on the assumption α: ``not derivable:
+  no contradiction has been derived from the assumption that Fae is an impus``; right after a ⊥,
+  another conclusion: ``not derivable: the contradiction rests on the assumption that Fae is an
+  impus, not that Fae is a lempus``.
+- A conjunction: its first conjunct (as written) that does not follow, with the conjunct's own reason:
+  ``not derivable: the conjunct Stella is a tumpus does not follow (no rule leads from brimpus to
+  tumpus)``. A disjunction none of whose disjuncts follows: ``not derivable: neither Stella is a
+  tumpus nor Stella is orange follows`` (``none of its disjuncts follows (…)`` for three or more).
+- A fact that follows only by a proof the chain did not make: ``not derivable: it needs a proof by
+  cases on Polly is a shumpus or a wumpus`` (each case leads to it) or ``not derivable: it needs a
+  proof by contradiction from the assumption that Fae is an impus`` (its negation leads to one).
+- Otherwise, a fact g(c): ``not derivable: no rule leads from wumpus to dull``, where wumpus is what
+  the individual is known to be: the first positive literal (a noun first) of the most recent valid
+  step about it, a conjunction counting by its conjuncts; else of its context facts; else the most
+  recent negative literal. That premise is what the model most likely reasoned from, and as it
+  holds, the reason is exact: had a path of rules led from it to g, g(c) would have followed. With
+  no literal known: ``not derivable: no rule leads to dull from what is known about Fae``.
+- A rule ∀x(f → g): ``contradicts the context: every f is not g`` (the rules lead from f to ¬g),
+  ``not derivable: the rules lead from g to f, not from f to g`` (reversed), ``not derivable: no
+  rule leads from f to g``; a conjunctive consequent names its first unreachable conjunct, or says
+  ``the rules lead from f to g and to h only separately (composition does not join them)``.
+- ``This contradicts with χ`` where nothing contradicts: ``no contradiction: Fae is not a shumpus
+  does not follow`` (χ or its negation, whichever does not), adding ``(but Fae is not a lorpus is
+  contradicted)`` when the steps do contradict another fact; a bare ``This is a contradiction``:
+  ``no contradiction: no fact stated so far is contradicted``. An ``Assume`` of anything but a
+  fact: ``an assumption must be a fact about one individual``.
+- Otherwise :data:`GENERIC`: ``not derivable from the context and the earlier steps``.
 
 A conclusion under open assumptions is valid (it carries them; see :mod:`.natural`), so no step is
 invalid for depending on one: the proof accuracies treat it. What follows about an individual is
-read from a forward closure of its facts under the rules (modus ponens, and-elimination, the
-disjuncts that satisfy a rule's antecedent, and modus tollens), which records for each fact the
-rule and premise that first gave it; the classifiers alone decide validity.
+read from a forward closure of its facts under the context's and the stated rules (modus ponens,
+and-elimination, a disjunct satisfying a rule's antecedent, modus tollens), recording for each fact
+the rule and premise that first gave it; the classifiers alone decide validity. Facts stated under
+an assumption count while the assumption is in force: until a step discharges it (or-elimination,
+proof by contradiction) or a new ``Assume`` opens the next case (case splits are not nested).
 """
 
 from __future__ import annotations
@@ -52,7 +60,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from prontocheck.engine.graphs import path_exists
-from prontocheck.engine.shapes import Shape, ShapeRule, complement, ground_shape, parts, rule_shapes
+from prontocheck.engine.shapes import Shape, ShapeRule, complement, ground_shape, parts, rule_shapes, sort_key
 from prontocheck.engine.theory import Theory
 from prontocheck.logic.formulas import And, Atom, Const, Exists, ForAll, Formula, Implies, Not, Or
 from prontocheck.prontoqa.results import BROAD, INVALID, STRICT, StepResult
@@ -113,7 +121,7 @@ def _literals(shape: Shape) -> Iterator[Shape]:
 
 
 def _sorted(shapes: frozenset[Shape]) -> list[Shape]:
-    return sorted(shapes, key=repr)
+    return sorted(shapes, key=sort_key)
 
 
 class _Closure:
@@ -170,6 +178,15 @@ class _Closure:
     def clash(self) -> Shape | None:
         """A shape that follows together with its negation, or ``None``."""
         return next((s for s in self.known if self.support(complement(s)) is not None), None)
+
+
+def _operands(formula: Formula, shape: Shape) -> list[Shape]:
+    """The conjuncts or disjuncts of a compound ground shape in the order the step writes them."""
+    written = [g[0] for o in formula.operands if (g := ground_shape(o)) is not None] if isinstance(
+        formula, And | Or) else []
+    if not isinstance(shape[1], frozenset) or set(written) != shape[1]:
+        return _sorted(frozenset(parts(shape, str(shape[0]))))
+    return list(dict.fromkeys(written))
 
 
 def _predicates(formula: Formula) -> list[str]:
@@ -293,27 +310,27 @@ class _Knowledge:
             shape, c = g
             if c not in self.index.facts and not self.about.get(c):
                 return f"not derivable: nothing is known about {c.name}"
-            return self._fact(shape, c)
+            return self._fact(shape, c, _operands(phi, shape))
         if (r := rule_shapes(phi)) is not None:
             return self._rule(*r)
         return GENERIC
 
-    def _fact(self, shape: Shape, c: Const) -> str:
+    def _fact(self, shape: Shape, c: Const, order: list[Shape]) -> str:
         found = self._unrefuted(shape, c) or self._contradicted(shape, c) or self._wrong_discharge(shape, c)
         if found is not None:
             return found
         closure = self.closure(c)
-        if conjuncts := parts(shape, "and"):
-            for part in self._display_order(conjuncts):
+        if parts(shape, "and"):
+            for part in order:
                 if closure.support(part) is None:
                     detail = self._literal(part, c, closure) if isinstance(part[1], bool) else GENERIC
                     return (f"not derivable: the conjunct {self.fact(part, c)} does not follow"
                             + (f" ({detail.removeprefix('not derivable: ')})" if detail != GENERIC else ""))
             return GENERIC
-        if disjuncts := parts(shape, "or"):
-            if any(closure.support(d) is not None for d in disjuncts):
+        if parts(shape, "or"):
+            if any(closure.support(d) is not None for d in order):
                 return GENERIC
-            texts = [self.fact(d, c) for d in self._display_order(disjuncts)]
+            texts = [self.fact(d, c) for d in order]
             if len(texts) == 2:
                 return f"not derivable: neither {texts[0]} nor {texts[1]} follows"
             return f"not derivable: none of its disjuncts follows ({', '.join(texts)})"
@@ -326,7 +343,7 @@ class _Knowledge:
         return self._by_cases(shape, c, closure) or self._by_contradiction(shape, c) or self._no_rule(shape, c)
 
     def _display_order(self, shapes: frozenset[Shape]) -> list[Shape]:
-        return sorted(shapes, key=lambda s: (not isinstance(s[1], bool) or not s[1], repr(s)))
+        return sorted(shapes, key=lambda s: (not isinstance(s[1], bool) or not s[1], sort_key(s)))
 
     def _contradicted(self, shape: Shape, c: Const) -> str | None:
         """``contradicts …`` when the negation of ``shape`` follows."""
@@ -334,6 +351,8 @@ class _Knowledge:
         closure = self.closure(c, with_hyps=False)
         if (support := closure.support(opposite)) is not None:
             return f"contradicts the context: {self.because(closure, support, c)}"
+        if (cases := self._cases(opposite, c, closure, with_hyps=False)) is not None:
+            return f"contradicts the context: {self.fact(cases, c)}, and {self.fact(opposite, c)} either way"
         if not any(h and self._in_force(h) for _, h in self.about.get(c, ())):
             return None
         closure = self.closure(c)
@@ -371,22 +390,21 @@ class _Knowledge:
         return (f"not derivable: the contradiction rests on the assumption that {self.fact(*latest)}, "
                 f"not that {self.fact(*negation)}")
 
-    def _by_cases(self, shape: Shape, c: Const, closure: _Closure) -> str | None:
-        """A claim that follows from each case of a known disjunction, but was not shown so."""
+    def _cases(self, shape: Shape, c: Const, closure: _Closure, *, with_hyps: bool = True) -> Shape | None:
+        """A disjunction in ``closure`` each of whose cases leads to ``shape`` (or-elimination), or ``None``."""
         for known in _sorted(frozenset(closure.known)):
             cases = parts(known, "or")
-            if not cases or shape in cases:
-                continue
-            if all(self.closure(c, case=case).support(shape) is not None for case in cases):
-                disjunction = self.fact(known, c)
-                shown = {self.assumed[a][0] for a in self.assumed if self.assumed[a][1] == c
-                         and any(s == shape and a in h for s, h in self.about.get(c, ()))}
-                missing = [self.fact(case, c) for case in self._display_order(cases) if case not in shown]
-                if len(missing) == len(cases):
-                    return f"not derivable: it needs a proof by cases on {disjunction}"
-                return (f"not derivable: the proof by cases on {disjunction} lacks the case"
-                        f"{'s' if len(missing) > 1 else ''} {coordinate(missing, 'and')}")
+            if cases and shape not in cases and all(
+                    self.closure(c, with_hyps=with_hyps, case=case).support(shape) is not None for case in cases):
+                return known
         return None
+
+    def _by_cases(self, shape: Shape, c: Const, closure: _Closure) -> str | None:
+        """A claim that follows from each case of a known disjunction, claimed without the proof by cases."""
+        disjunction = self._cases(shape, c, closure)
+        if disjunction is None:
+            return None
+        return f"not derivable: it needs a proof by cases on {self.fact(disjunction, c)}"
 
     def _by_contradiction(self, shape: Shape, c: Const) -> str | None:
         """A claim whose negation leads to a contradiction, claimed without the proof by contradiction."""

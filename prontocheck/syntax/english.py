@@ -22,14 +22,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from prontocheck.engine.shapes import Shape, ground_shape, rule_shapes
+from prontocheck.engine.shapes import Shape, ground_shape, rule_shapes, sort_key
 from prontocheck.logic.formulas import Const, Formula
 from prontocheck.syntax.lexicon import adjectives
 from prontocheck.syntax.morphology import plural
 
 _AN_EXCEPTIONS = ("uni", "use", "usu", "eu", "one")
-_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9'\-]*|[.!?;:]")
+_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9'\-]*|[.!?;:,]")
 _SENTENCE_ENDS = frozenset(".!?;:")
+_PHRASE_ENDS = frozenset({*".!?;:,", "is", "are", "was", "were", "and", "or"})
 _DETERMINERS = frozenset({"a", "an", "every", "each", "no", "all", "any"})
 
 
@@ -89,15 +90,18 @@ class Word:
 class Wording:
     """How a text (a problem's context) writes each predicate: noun or adjective, and its words.
 
-    A predicate is a noun where the text puts an article or a quantifier before it (listed
-    adjectives may come between: "an angry vumpus") or uses its plural ("jompuses"); a listed
-    adjective of ``ontologies/lexicon.json`` is always an adjective. A predicate the text does not
-    mention is a noun unless it is a listed adjective. The words keep the text's capitals
-    ("Mersenne prime"). The text is read on first use, once.
+    A predicate is a noun where the text uses its plural ("jompuses") or puts an article or a
+    quantifier before it, its noun phrase ending there ("a prime." is a noun, "a prime number" is
+    not; adjectives listed in ``ontologies/lexicon.json`` may come between: "an angry vumpus").
+    Otherwise it is an adjective ("Fae is kind"). A predicate the text does not mention is a noun
+    unless it is a listed adjective. The words keep the text's capitals ("Mersenne prime"). The
+    text is read on first use, once.
 
-    >>> w = Wording("Each impus is kind. Wumpuses are warm-blooded. Fae is a Mersenne prime.")
+    >>> w = Wording("Each impus is kind. Wumpuses are warm-blooded. Fae is a Mersenne prime. 7 is a prime.")
     >>> [(w.word(p).text, w.word(p).noun) for p in ("impus", "wumpus", "warm-blooded", "kind", "mersenne_prime")]
     [('impus', True), ('wumpus', True), ('warm-blooded', False), ('kind', False), ('Mersenne prime', True)]
+    >>> w.word("prime").noun, Wording("Fae is a prime number.").word("prime").noun, Wording().word("prime").noun
+    (True, False, False)
     """
 
     __slots__ = ("_text", "_tokens", "_lower", "_words")
@@ -123,12 +127,11 @@ class Wording:
         plural_parts = [*parts[:-1], plural(parts[-1])]
         singular_at = self._occurrences(parts)
         plural_at = self._occurrences(plural_parts) if plural_parts != parts else []
-        if predicate in adjectives():
-            noun = False
-        elif singular_at or plural_at:
-            noun = bool(plural_at) or any(self._after_determiner(i) for i in singular_at)
+        if singular_at or plural_at:
+            noun = bool(plural_at) or any(self._after_determiner(i) and self._ends_phrase(i + len(parts))
+                                          for i in singular_at)
         else:  # not in the text: most concepts are nouns
-            noun = True
+            noun = predicate not in adjectives()
         return Word(self._written(parts, singular_at, plural_at), noun)
 
     def _written(self, parts: list[str], singular_at: list[int], plural_at: list[int]) -> str:
@@ -145,6 +148,9 @@ class Wording:
     def _occurrences(self, forms: list[str]) -> list[int]:
         n, first = len(forms), forms[0]
         return [i for i, t in enumerate(self._lower) if t == first and self._lower[i:i + n] == forms]
+
+    def _ends_phrase(self, end: int) -> bool:
+        return end >= len(self._lower) or self._lower[end] in _PHRASE_ENDS
 
     def _after_determiner(self, start: int) -> bool:
         listed = adjectives()
@@ -240,6 +246,5 @@ def phrase(shape: Shape, wording: Wording) -> str:
     """
     if isinstance(shape[1], bool):
         return ("" if shape[1] else "not ") + wording.word(str(shape[0])).text
-    parts = sorted(shape[1], key=lambda s: (isinstance(s[1], frozenset), not s[1] if isinstance(s[1], bool) else 0,
-                                            str(s[0])))
+    parts = sorted(shape[1], key=sort_key)  # type: ignore[arg-type]
     return coordinate([phrase(p, wording) for p in parts], str(shape[0]))
