@@ -26,11 +26,13 @@ invalid step, against the context axioms and the valid steps before it, in the g
   cases on Polly is a shumpus or a wumpus`` (each case leads to it) or ``not derivable: it needs a
   proof by contradiction from the assumption that Fae is an impus`` (its negation leads to one).
 - Otherwise, a fact g(c): ``not derivable: no rule leads from wumpus to dull``, where wumpus is what
-  the individual is known to be: the first positive literal (a noun first) of the most recent valid
-  step about it, a conjunction counting by its conjuncts; else of its context facts; else the most
-  recent negative literal. That premise is what the model most likely reasoned from, and as it
-  holds, the reason is exact: had a path of rules led from it to g, g(c) would have followed. With
-  no literal known: ``not derivable: no rule leads to dull from what is known about Fae``.
+  the individual is known to be: the concept (a noun) of the most recent valid step about it that
+  states one, a conjunction counting by its conjuncts, else of its context facts; failing a noun,
+  the most recent property, then the most recent negative literal. Concepts are what rules chain
+  through (properties end the chains), so this is the premise the model most likely reasoned from;
+  and as it holds, the reason is exact: had a path of rules led from it to g, g(c) would have
+  followed. With no literal known: ``not derivable: no rule leads to dull from what is known
+  about Fae``.
 - A rule ∀x(f → g): ``contradicts the context: every f is not g`` (the rules lead from f to ¬g),
   ``not derivable: the rules lead from g to f, not from f to g`` (reversed), ``not derivable: no
   rule leads from f to g``; a conjunctive consequent names its first unreachable conjunct, or says
@@ -77,6 +79,9 @@ _DISCHARGING = frozenset({"OrElim", "Contradiction"})
 """The rules of a statement that discharge assumptions (proof by cases, proof by contradiction)."""
 
 Hyps = frozenset[int]
+
+MAX_CASE_DEPTH = 3
+"""How deep the reasons nest case splits when they look for what follows by cases."""
 
 
 class _How(StrEnum):
@@ -248,15 +253,14 @@ class _Knowledge:
 
     # -- what follows ----------------------------------------------------------------------------------
 
-    def closure(self, c: Const, *, with_hyps: bool = True, case: Shape | None = None) -> _Closure:
+    def closure(self, c: Const, *, with_hyps: bool = True, cases: tuple[Shape, ...] = ()) -> _Closure:
         """What follows about ``c`` from the context and the valid steps (``with_hyps``: also those that
-        rest on assumptions still in force), and from ``case`` when given.
+        rest on assumptions still in force), and from the ``cases`` supposed.
         """
         seeds = [(s, _Why(_How.GIVEN, frozenset())) for s in _sorted(frozenset(self.index.facts.get(c, ())))]
         seeds += [(s, _Why(_How.GIVEN, h)) for s, h in self.about.get(c, ())
                   if not h or with_hyps and self._in_force(h)]
-        if case is not None:
-            seeds.append((case, _Why(_How.CASE, frozenset())))
+        seeds += [(case, _Why(_How.CASE, frozenset())) for case in cases]
         return _Closure(seeds, self.edges)
 
     def reaches(self, source: Shape, target: Shape) -> bool:
@@ -390,12 +394,20 @@ class _Knowledge:
         return (f"not derivable: the contradiction rests on the assumption that {self.fact(*latest)}, "
                 f"not that {self.fact(*negation)}")
 
-    def _cases(self, shape: Shape, c: Const, closure: _Closure, *, with_hyps: bool = True) -> Shape | None:
-        """A disjunction in ``closure`` each of whose cases leads to ``shape`` (or-elimination), or ``None``."""
+    def _cases(self, shape: Shape, c: Const, closure: _Closure, *, with_hyps: bool = True,
+               supposed: tuple[Shape, ...] = ()) -> Shape | None:
+        """A disjunction in ``closure`` each of whose cases leads to ``shape`` (or-elimination, with
+        case splits nested up to :data:`MAX_CASE_DEPTH` deep), or ``None``.
+        """
+        def follows(case: Shape) -> bool:
+            inner = self.closure(c, with_hyps=with_hyps, cases=(*supposed, case))
+            return inner.support(shape) is not None or (
+                len(supposed) + 1 < MAX_CASE_DEPTH
+                and self._cases(shape, c, inner, with_hyps=with_hyps, supposed=(*supposed, case)) is not None)
+
         for known in _sorted(frozenset(closure.known)):
             cases = parts(known, "or")
-            if cases and shape not in cases and all(
-                    self.closure(c, with_hyps=with_hyps, case=case).support(shape) is not None for case in cases):
+            if cases and shape not in cases and not cases & set(supposed) and all(follows(case) for case in cases):
                 return known
         return None
 
@@ -410,25 +422,19 @@ class _Knowledge:
         """A claim whose negation leads to a contradiction, claimed without the proof by contradiction."""
         negation = complement(shape)
         if (self.closure(c, with_hyps=False).clash() is None
-                and self.closure(c, with_hyps=False, case=negation).clash() is not None):
+                and self.closure(c, with_hyps=False, cases=(negation,)).clash() is not None):
             return ("not derivable: it needs a proof by contradiction from the assumption that "
                     f"{self.fact(negation, c)}")
         return None
 
     def _premise(self, c: Const) -> Shape | None:
-        """What the individual is known to be (see the module doc, point 7)."""
-        negative: Shape | None = None
+        """What the individual is known to be (see the module doc)."""
         stated = [s for s, h in reversed(self.about.get(c, ())) if self._in_force(h)]
-        for shape in (*stated, *_sorted(frozenset(self.index.facts.get(c, ())))):
-            lits = [shape] if isinstance(shape[1], bool) else [p for p in _sorted(parts(shape, "and"))
-                                                                  if isinstance(p[1], bool)]
-            positive = [lit for lit in lits if lit[1]]
-            if positive:
-                nouns = [lit for lit in positive if self.wording.word(str(lit[0])).noun]
-                return (nouns or positive)[0]
-            if negative is None and lits:
-                negative = lits[0]
-        return negative
+        literals = [lit for shape in (*stated, *_sorted(frozenset(self.index.facts.get(c, ()))))
+                    for lit in ([shape] if isinstance(shape[1], bool) else _sorted(parts(shape, "and")))
+                    if isinstance(lit[1], bool)]
+        nouns = [lit for lit in literals if lit[1] and self.wording.word(str(lit[0])).noun]
+        return next(iter(nouns or [lit for lit in literals if lit[1]] or literals), None)
 
     def _no_rule(self, shape: Shape, c: Const) -> str:
         premise = self._premise(c)
