@@ -56,13 +56,16 @@ proof by contradiction) or a new ``Assume`` opens the next case (case splits are
 from __future__ import annotations
 
 from collections import defaultdict, deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from functools import lru_cache
+from operator import attrgetter
 from typing import TYPE_CHECKING
+from weakref import WeakKeyDictionary
 
 from prontocheck.engine.graphs import path_exists
-from prontocheck.engine.shapes import Shape, ShapeRule, complement, ground_shape, parts, rule_shapes, sort_key
+from prontocheck.engine.shapes import Shape, complement, ground_shape, parts, rule_shapes, sort_key
 from prontocheck.engine.theory import Theory
 from prontocheck.logic.formulas import And, Atom, Const, Exists, ForAll, Formula, Implies, Not, Or
 from prontocheck.prontoqa.results import BROAD, INVALID, STRICT, StepResult
@@ -79,6 +82,7 @@ _DISCHARGING = frozenset({"OrElim", "Contradiction"})
 """The rules of a statement that discharge assumptions (proof by cases, proof by contradiction)."""
 
 Hyps = frozenset[int]
+_VALIDITY = attrgetter("validity")
 
 MAX_CASE_DEPTH = 3
 """How deep the reasons nest case splits when they look for what follows by cases."""
@@ -99,7 +103,7 @@ class _Why:
     how: _How
     hyps: Hyps
     premises: tuple[Shape, ...] = ()
-    rule: ShapeRule | None = None
+    rule: Formula | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,13 +112,18 @@ class _Edge:
 
     source: Shape
     target: Shape
-    rule: ShapeRule
+    rule: Formula
     how: _How
 
 
-def _edges(rule: ShapeRule) -> tuple[_Edge, _Edge]:
-    return (_Edge(rule.antecedent, rule.consequent, rule, _How.HOP),
-            _Edge(complement(rule.consequent), complement(rule.antecedent), rule, _How.TOLLENS))
+@lru_cache(maxsize=1 << 12)
+def _edges(antecedent: Shape, consequent: Shape, rule: Formula) -> tuple[tuple[Shape, _Edge], ...]:
+    """A rule as its two edges, modus ponens and modus tollens, each under the shapes that trigger it
+    (its source and the source's literals); cached, as contexts share their rules.
+    """
+    edges = (_Edge(antecedent, consequent, rule, _How.HOP),
+             _Edge(complement(consequent), complement(antecedent), rule, _How.TOLLENS))
+    return tuple((key, e) for e in edges for key in dict.fromkeys((e.source, *_literals(e.source))))
 
 
 def _literals(shape: Shape) -> Iterator[Shape]:
@@ -129,32 +138,86 @@ def _sorted(shapes: frozenset[Shape]) -> list[Shape]:
     return sorted(shapes, key=sort_key)
 
 
+Triggers = dict[Shape, list[_Edge]]
+"""Edges by the shapes whose arrival may satisfy their source (the source and each of its literals)."""
+
+
+def _index(keyed: Iterable[tuple[Shape, _Edge]], into: Triggers) -> Triggers:
+    for key, e in keyed:
+        into.setdefault(key, []).append(e)
+    return into
+
+
+@dataclass(frozen=True, slots=True)
+class _Context:
+    """What the reasons read from a theory once.
+
+    Attributes:
+        triggers: its rules as edges (:data:`Triggers`).
+        after: the consequents of its rules, by antecedent (rule composition).
+        facts: its facts as shapes, by constant.
+        predicates: the predicates it uses.
+    """
+
+    triggers: Triggers
+    after: dict[Shape, set[Shape]]
+    facts: Mapping[Const, set[Shape]]
+    predicates: frozenset[str]
+
+
+_CONTEXTS: WeakKeyDictionary[Theory, _Context] = WeakKeyDictionary()
+
+
+def _context(theory: Theory) -> _Context:
+    """The theory's :class:`_Context`, built on first use (theories are cached per problem)."""
+    found = _CONTEXTS.get(theory)
+    if found is None:
+        # A v1 theory's literal keys are shapes already: its own index serves, without building shapes.
+        rules: list[tuple[Shape, Shape, Formula]] = (
+            [(e.antecedent, e.consequent, e.formula) for edges in theory.rules_from.values() for e in edges]
+            if theory.simple else
+            [(r.antecedent, r.consequent, r.formula) for rs in theory.shapes.from_antecedent.values() for r in rs])
+        after: dict[Shape, set[Shape]] = defaultdict(set)
+        for antecedent, consequent, _ in rules:
+            after[antecedent].add(consequent)
+        facts: Mapping[Const, set[Shape]] = theory.facts if theory.simple else theory.shapes.facts  # type: ignore[assignment]
+        if theory.simple:
+            predicates = frozenset(str(k[0]) for k in (*after, *(c for cs in after.values() for c in cs),
+                                                       *(k for ks in facts.values() for k in ks)))
+        else:
+            predicates = frozenset(p for f in theory.axioms for p in _predicates(f))
+        found = _CONTEXTS[theory] = _Context(_index((p for r in rules for p in _edges(*r)), {}), dict(after), facts,
+                                             predicates)
+    return found
+
+
 class _Closure:
     """Every shape the facts about one individual lead to, each with how it was first reached."""
 
-    def __init__(self, seeds: Sequence[tuple[Shape, _Why]], edges: Sequence[_Edge]) -> None:
+    def __init__(self, seeds: Sequence[tuple[Shape, _Why]], triggers: Sequence[Triggers]) -> None:
         self.known: dict[Shape, _Why] = {}
-        triggers: dict[Shape, list[_Edge]] = defaultdict(list)
-        for e in edges:
-            for key in {e.source, *_literals(e.source)}:
-                triggers[key].append(e)
         queue: deque[Shape] = deque()
         for shape, why in seeds:
             self._add(shape, why, queue)
+        known = self.known
         while queue:
             shape = queue.popleft()
-            for e in triggers.get(shape, ()):
-                if e.target not in self.known and (support := self.support(e.source)) is not None:
-                    hyps = frozenset().union(*(self.known[s].hyps for s in support))
-                    self._add(e.target, _Why(e.how, hyps, tuple(support), e.rule), queue)
+            for t in triggers:
+                for e in t.get(shape, ()):
+                    if e.target in known:
+                        continue
+                    support = [shape] if e.source == shape else self.support(e.source)
+                    if support is not None:
+                        hyps = frozenset().union(*(known[s].hyps for s in support))
+                        self._add(e.target, _Why(e.how, hyps, tuple(support), e.rule), queue)
 
     def _add(self, shape: Shape, why: _Why, queue: deque[Shape]) -> None:
         if shape in self.known:
             return
         self.known[shape] = why
         queue.append(shape)
-        if why.how is _How.TOLLENS:  # the calculus does not split what modus tollens gives (natural.py)
-            return
+        if why.how is _How.TOLLENS or shape[0] != "and" or isinstance(shape[1], bool):
+            return  # the calculus does not split what modus tollens gives (natural.py)
         for part in _sorted(parts(shape, "and")):
             self._add(part, _Why(_How.AND_ELIM, why.hyps, (shape,)), queue)
 
@@ -213,11 +276,11 @@ class _Knowledge:
 
     def __init__(self, theory: Theory, wording: Wording) -> None:
         self.theory = theory
-        self.index = theory.shapes
         self.wording = wording
-        self.context_predicates = {p for f in theory.axioms for p in _predicates(f)}
-        self.edges = [e for rules in self.index.from_antecedent.values() for r in rules for e in _edges(r)]
+        self.context = _context(theory)
         self.extra: dict[Shape, set[Shape]] = defaultdict(set)  # stated rules not in the context
+        self.extra_triggers: Triggers = {}
+        self.closures: dict[tuple[Const, bool, tuple[Shape, ...]], _Closure] = {}  # since the last step
         self.about: dict[Const, list[tuple[Shape, Hyps]]] = defaultdict(list)  # valid facts, in order
         self.assumed: dict[int, tuple[Shape, Const]] = {}
         self.closed: set[int] = set()  # assumptions whose case or proof by contradiction has ended
@@ -230,6 +293,7 @@ class _Knowledge:
         """Record a valid step."""
         hyps = frozenset(result.assumptions)
         self.last_falsum = None
+        self.closures.clear()
         if step.kind == CONTRADICTION:
             self.falsa.append(hyps)
             self.last_falsum = hyps
@@ -246,7 +310,7 @@ class _Knowledge:
         elif (r := rule_shapes(step.formula)) is not None and step.formula not in self.theory.axiom_set:
             if r[1] not in self.extra[r[0]]:
                 self.extra[r[0]].add(r[1])
-                self.edges.extend(_edges(ShapeRule(r[0], r[1], step.formula)))
+                _index(_edges(r[0], r[1], step.formula), self.extra_triggers)
 
     def _in_force(self, hyps: Hyps) -> bool:
         return not hyps & self.closed
@@ -257,16 +321,20 @@ class _Knowledge:
         """What follows about ``c`` from the context and the valid steps (``with_hyps``: also those that
         rest on assumptions still in force), and from the ``cases`` supposed.
         """
-        seeds = [(s, _Why(_How.GIVEN, frozenset())) for s in _sorted(frozenset(self.index.facts.get(c, ())))]
-        seeds += [(s, _Why(_How.GIVEN, h)) for s, h in self.about.get(c, ())
-                  if not h or with_hyps and self._in_force(h)]
-        seeds += [(case, _Why(_How.CASE, frozenset())) for case in cases]
-        return _Closure(seeds, self.edges)
+        key = (c, with_hyps, cases)
+        found = self.closures.get(key)
+        if found is None:
+            seeds = [(s, _Why(_How.GIVEN, frozenset())) for s in _sorted(frozenset(self.context.facts.get(c, ())))]
+            seeds += [(s, _Why(_How.GIVEN, h)) for s, h in self.about.get(c, ())
+                      if not h or with_hyps and self._in_force(h)]
+            seeds += [(case, _Why(_How.CASE, frozenset())) for case in cases]
+            found = self.closures[key] = _Closure(seeds, (self.context.triggers, self.extra_triggers))
+        return found
 
     def reaches(self, source: Shape, target: Shape) -> bool:
         """A path of rules (context and stated) and and-eliminations, as rule composition takes it."""
         def successors(node: Shape) -> set[Shape]:
-            return self.index.successors(node) | self.extra.get(node, set())
+            return self.context.after.get(node, set()) | self.extra.get(node, set()) | parts(node, "and")
         return source == target or path_exists(successors, source, target)
 
     # -- words ---------------------------------------------------------------------------------------------
@@ -290,7 +358,7 @@ class _Knowledge:
                 out.append(self.fact(shape, c))
                 continue
             premise = why.premises[0] if len(why.premises) == 1 else ("and", frozenset(why.premises))
-            out.append(f"{sentence(why.rule.formula, self.wording)}, and {self.fact(premise, c)}")
+            out.append(f"{sentence(why.rule, self.wording)}, and {self.fact(premise, c)}")
         return "; ".join(dict.fromkeys(out))
 
     # -- reasons -----------------------------------------------------------------------------------------
@@ -304,7 +372,7 @@ class _Knowledge:
             return step.reason or GENERIC
         if step.kind == ASSUME:
             return "an assumption must be a fact about one individual"
-        unknown = [p for p in _predicates(phi) if p not in self.context_predicates]
+        unknown = [p for p in _predicates(phi) if p not in self.context.predicates]
         if unknown:
             words = [f"'{self.wording.word(p).text}'" for p in unknown]
             if len(words) == 1:
@@ -312,7 +380,7 @@ class _Knowledge:
             return f"not derivable: {coordinate(words, 'and')} are not concepts or properties of the context"
         if (g := ground_shape(phi)) is not None:
             shape, c = g
-            if c not in self.index.facts and not self.about.get(c):
+            if c not in self.context.facts and not self.about.get(c):
                 return f"not derivable: nothing is known about {c.name}"
             return self._fact(shape, c, _operands(phi, shape))
         if (r := rule_shapes(phi)) is not None:
@@ -430,7 +498,7 @@ class _Knowledge:
     def _premise(self, c: Const) -> Shape | None:
         """What the individual is known to be (see the module doc)."""
         stated = [s for s, h in reversed(self.about.get(c, ())) if self._in_force(h)]
-        literals = [lit for shape in (*stated, *_sorted(frozenset(self.index.facts.get(c, ()))))
+        literals = [lit for shape in (*stated, *_sorted(frozenset(self.context.facts.get(c, ()))))
                     for lit in ([shape] if isinstance(shape[1], bool) else _sorted(parts(shape, "and")))
                     if isinstance(lit[1], bool)]
         nouns = [lit for lit in literals if lit[1] and self.wording.word(str(lit[0])).noun]
@@ -498,11 +566,12 @@ def with_reasons(theory: Theory, steps: Sequence[StepInput], results: tuple[Step
     [None, 'contradicts the context: every jompus is not shy, and Max is a jompus',
      'not derivable: nothing is known about Bob']
     """
-    if all(r.validity is not INVALID for r in results):
+    if INVALID not in map(_VALIDITY, results):  # most outputs: nothing to explain
         return results
     knowledge = _Knowledge(theory, wording or Wording())
     out = list(results)
-    for i, (step, result) in enumerate(zip(steps, results)):
+    last = max(i for i, r in enumerate(results) if r.validity is INVALID)
+    for i, (step, result) in enumerate(zip(steps[:last + 1], results)):
         if result.validity is INVALID:
             out[i] = replace(result, reason=knowledge.reason(step))
         elif result.validity is STRICT or result.validity is BROAD:

@@ -104,12 +104,13 @@ class Wording:
     (True, False, False)
     """
 
-    __slots__ = ("_text", "_tokens", "_lower", "_words")
+    __slots__ = ("_text", "_tokens", "_lower", "_at", "_words")
 
     def __init__(self, text: str = "") -> None:
         self._text = text
         self._tokens: list[str] | None = None
         self._lower: list[str] = []
+        self._at: dict[str, list[int]] = {}  # lower-case token → its positions
         self._words: dict[str, Word] = {}
 
     def word(self, predicate: str) -> Word:
@@ -123,6 +124,8 @@ class Wording:
         if self._tokens is None:
             self._tokens = _TOKEN.findall(self._text)
             self._lower = [t.lower() for t in self._tokens]
+            for i, t in enumerate(self._lower):
+                self._at.setdefault(t, []).append(i)
         parts = predicate.split("_")
         plural_parts = [*parts[:-1], plural(parts[-1])]
         singular_at = self._occurrences(parts)
@@ -146,8 +149,8 @@ class Wording:
         return " ".join(parts)
 
     def _occurrences(self, forms: list[str]) -> list[int]:
-        n, first = len(forms), forms[0]
-        return [i for i, t in enumerate(self._lower) if t == first and self._lower[i:i + n] == forms]
+        n = len(forms)
+        return [i for i in self._at.get(forms[0], ()) if n == 1 or self._lower[i:i + n] == forms]
 
     def _ends_phrase(self, end: int) -> bool:
         return end >= len(self._lower) or self._lower[end] in _PHRASE_ENDS
