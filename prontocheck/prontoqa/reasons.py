@@ -62,7 +62,6 @@ from enum import StrEnum
 from functools import lru_cache
 from operator import attrgetter
 from typing import TYPE_CHECKING
-from weakref import WeakKeyDictionary
 
 from prontocheck.engine.graphs import path_exists
 from prontocheck.engine.shapes import Shape, complement, ground_shape, parts, rule_shapes, sort_key
@@ -165,30 +164,25 @@ class _Context:
     predicates: frozenset[str]
 
 
-_CONTEXTS: WeakKeyDictionary[Theory, _Context] = WeakKeyDictionary()
-
-
 def _context(theory: Theory) -> _Context:
-    """The theory's :class:`_Context`, built on first use (theories are cached per problem)."""
-    found = _CONTEXTS.get(theory)
-    if found is None:
-        # A v1 theory's literal keys are shapes already: its own index serves, without building shapes.
-        rules: list[tuple[Shape, Shape, Formula]] = (
-            [(e.antecedent, e.consequent, e.formula) for edges in theory.rules_from.values() for e in edges]
-            if theory.simple else
-            [(r.antecedent, r.consequent, r.formula) for rs in theory.shapes.from_antecedent.values() for r in rs])
-        after: dict[Shape, set[Shape]] = defaultdict(set)
-        for antecedent, consequent, _ in rules:
-            after[antecedent].add(consequent)
-        facts: Mapping[Const, set[Shape]] = theory.facts if theory.simple else theory.shapes.facts  # type: ignore[assignment]
-        if theory.simple:
-            predicates = frozenset(str(k[0]) for k in (*after, *(c for cs in after.values() for c in cs),
-                                                       *(k for ks in facts.values() for k in ks)))
-        else:
-            predicates = frozenset(p for f in theory.axioms for p in _predicates(f))
-        found = _CONTEXTS[theory] = _Context(_index((p for r in rules for p in _edges(*r)), {}), dict(after), facts,
-                                             predicates)
-    return found
+    """The theory's :class:`_Context` (a few microseconds: built again for each output that needs it,
+    rather than kept beside every cached problem).
+    """
+    # A v1 theory's literal keys are shapes already: its own index serves, without building shapes.
+    rules: list[tuple[Shape, Shape, Formula]] = (
+        [(e.antecedent, e.consequent, e.formula) for edges in theory.rules_from.values() for e in edges]
+        if theory.simple else
+        [(r.antecedent, r.consequent, r.formula) for rs in theory.shapes.from_antecedent.values() for r in rs])
+    after: dict[Shape, set[Shape]] = defaultdict(set)
+    for antecedent, consequent, _ in rules:
+        after[antecedent].add(consequent)
+    facts: Mapping[Const, set[Shape]] = theory.facts if theory.simple else theory.shapes.facts  # type: ignore[assignment]
+    if theory.simple:
+        predicates = frozenset(str(k[0]) for k in (*after, *(c for cs in after.values() for c in cs),
+                                                   *(k for ks in facts.values() for k in ks)))
+    else:
+        predicates = frozenset(p for f in theory.axioms for p in _predicates(f))
+    return _Context(_index((p for r in rules for p in _edges(*r)), {}), dict(after), facts, predicates)
 
 
 class _Closure:

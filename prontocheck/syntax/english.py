@@ -94,8 +94,8 @@ class Wording:
     quantifier before it, its noun phrase ending there ("a prime." is a noun, "a prime number" is
     not; adjectives listed in ``ontologies/lexicon.json`` may come between: "an angry vumpus").
     Otherwise it is an adjective ("Fae is kind"). A predicate the text does not mention is a noun
-    unless it is a listed adjective. The words keep the text's capitals ("Mersenne prime"). The
-    text is read on first use, once.
+    unless it is a listed adjective. The words keep the text's capitals ("Mersenne prime"). Each
+    predicate is looked up once, when first asked for.
 
     >>> w = Wording("Each impus is kind. Wumpuses are warm-blooded. Fae is a Mersenne prime. 7 is a prime.")
     >>> [(w.word(p).text, w.word(p).noun) for p in ("impus", "wumpus", "warm-blooded", "kind", "mersenne_prime")]
@@ -104,13 +104,10 @@ class Wording:
     (True, False, False)
     """
 
-    __slots__ = ("_text", "_tokens", "_lower", "_at", "_words")
+    __slots__ = ("_text", "_words")
 
     def __init__(self, text: str = "") -> None:
         self._text = text
-        self._tokens: list[str] | None = None
-        self._lower: list[str] = []
-        self._at: dict[str, list[int]] = {}  # lower-case token → its positions
         self._words: dict[str, Word] = {}
 
     def word(self, predicate: str) -> Word:
@@ -121,46 +118,48 @@ class Wording:
         return found
 
     def _read(self, predicate: str) -> Word:
-        if self._tokens is None:
-            self._tokens = _TOKEN.findall(self._text)
-            self._lower = [t.lower() for t in self._tokens]
-            for i, t in enumerate(self._lower):
-                self._at.setdefault(t, []).append(i)
+        # The text is tokenised afresh for each new predicate: few are asked for (the words of a
+        # reason), and a problem kept in a cache keeps no token lists.
+        tokens = _TOKEN.findall(self._text)
+        lower = [t.lower() for t in tokens]
         parts = predicate.split("_")
         plural_parts = [*parts[:-1], plural(parts[-1])]
-        singular_at = self._occurrences(parts)
-        plural_at = self._occurrences(plural_parts) if plural_parts != parts else []
+        singular_at = _occurrences(lower, parts)
+        plural_at = _occurrences(lower, plural_parts) if plural_parts != parts else []
         if singular_at or plural_at:
-            noun = bool(plural_at) or any(self._after_determiner(i) and self._ends_phrase(i + len(parts))
+            noun = bool(plural_at) or any(_after_determiner(lower, i) and _ends_phrase(lower, i + len(parts))
                                           for i in singular_at)
         else:  # not in the text: most concepts are nouns
             noun = predicate not in adjectives()
-        return Word(self._written(parts, singular_at, plural_at), noun)
+        return Word(_written(tokens, parts, singular_at, plural_at), noun)
 
-    def _written(self, parts: list[str], singular_at: list[int], plural_at: list[int]) -> str:
-        """The words with the text's capitals, from an occurrence that does not start a sentence."""
-        assert self._tokens is not None
-        n = len(parts)
-        for at in (singular_at, plural_at):
-            for i in at:
-                if i > 0 and self._tokens[i - 1] not in _SENTENCE_ENDS:
-                    last = parts[-1] if at is plural_at else self._tokens[i + n - 1]
-                    return " ".join([*self._tokens[i:i + n - 1], last])
-        return " ".join(parts)
 
-    def _occurrences(self, forms: list[str]) -> list[int]:
-        n = len(forms)
-        return [i for i in self._at.get(forms[0], ()) if n == 1 or self._lower[i:i + n] == forms]
+def _occurrences(lower: list[str], forms: list[str]) -> list[int]:
+    n, first = len(forms), forms[0]
+    return [i for i, t in enumerate(lower) if t == first and (n == 1 or lower[i:i + n] == forms)]
 
-    def _ends_phrase(self, end: int) -> bool:
-        return end >= len(self._lower) or self._lower[end] in _PHRASE_ENDS
 
-    def _after_determiner(self, start: int) -> bool:
-        listed = adjectives()
-        i = start - 1
-        while i >= 0 and self._lower[i] in listed:
-            i -= 1
-        return i >= 0 and self._lower[i] in _DETERMINERS
+def _ends_phrase(lower: list[str], end: int) -> bool:
+    return end >= len(lower) or lower[end] in _PHRASE_ENDS
+
+
+def _after_determiner(lower: list[str], start: int) -> bool:
+    listed = adjectives()
+    i = start - 1
+    while i >= 0 and lower[i] in listed:
+        i -= 1
+    return i >= 0 and lower[i] in _DETERMINERS
+
+
+def _written(tokens: list[str], parts: list[str], singular_at: list[int], plural_at: list[int]) -> str:
+    """The words with the text's capitals, from an occurrence that does not start a sentence."""
+    n = len(parts)
+    for at in (singular_at, plural_at):
+        for i in at:
+            if i > 0 and tokens[i - 1] not in _SENTENCE_ENDS:
+                last = parts[-1] if at is plural_at else tokens[i + n - 1]
+                return " ".join([*tokens[i:i + n - 1], last])
+    return " ".join(parts)
 
 
 def _literals(shape: Shape) -> list[tuple[str, bool]] | None:
