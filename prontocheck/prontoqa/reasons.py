@@ -46,27 +46,36 @@ invalid step, against the context axioms and the valid steps before it, in the g
 
 A conclusion under open assumptions is valid (it carries them; see :mod:`.natural`), so no step is
 invalid for depending on one: the proof accuracies treat it. What follows about an individual is
-read from a forward closure of its facts under the context's and the stated rules (modus ponens,
-and-elimination, a disjunct satisfying a rule's antecedent, modus tollens), recording for each fact
-the rule and premise that first gave it; the classifiers alone decide validity. Facts stated under
+read from a forward closure of its facts under the context's and the stated rules
+(:mod:`prontocheck.engine.consequences`), which records for each fact the rule and premise that
+first gave it; the classifiers alone decide validity. Facts stated under
 an assumption count while the assumption is in force: until a step discharges it (or-elimination,
 proof by contradiction) or a new ``Assume`` opens the next case (case splits are not nested).
 """
 
 from __future__ import annotations
 
-from collections import defaultdict, deque
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
-from enum import StrEnum
-from functools import lru_cache
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import replace
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
+from prontocheck.engine.consequences import (
+    Consequences,
+    How,
+    Hyps,
+    RuleIndex,
+    Triggers,
+    Why,
+    index_edges,
+    predicates,
+    rule_edges,
+)
 from prontocheck.engine.graphs import path_exists
 from prontocheck.engine.shapes import Shape, complement, ground_shape, parts, rule_shapes, sort_key
 from prontocheck.engine.theory import Theory
-from prontocheck.logic.formulas import And, Atom, Const, Exists, ForAll, Formula, Implies, Not, Or
+from prontocheck.logic.formulas import And, Const, Formula, Or
 from prontocheck.prontoqa.results import BROAD, INVALID, STRICT, StepResult
 from prontocheck.syntax.english import Wording, coordinate, fact_sentence, phrase, rule_sentence, sentence
 from prontocheck.syntax.forms import ASSUME, CONTRADICTION
@@ -80,166 +89,14 @@ GENERIC = "not derivable from the context and the earlier steps"
 _DISCHARGING = frozenset({"OrElim", "Contradiction"})
 """The rules of a statement that discharge assumptions (proof by cases, proof by contradiction)."""
 
-Hyps = frozenset[int]
 _VALIDITY = attrgetter("validity")
 
 MAX_CASE_DEPTH = 3
 """How deep the reasons nest case splits when they look for what follows by cases."""
 
 
-class _How(StrEnum):
-    GIVEN = "given"  # a context fact or a valid step
-    AND_ELIM = "and-elim"
-    HOP = "hop"  # modus ponens
-    TOLLENS = "tollens"  # modus tollens: a hop along the contrapositive (its conjunctions are not split)
-    CASE = "case"  # what a proof by cases or by contradiction would assume
-
-
-@dataclass(frozen=True, slots=True)
-class _Why:
-    """How a shape about the individual was first reached."""
-
-    how: _How
-    hyps: Hyps
-    premises: tuple[Shape, ...] = ()
-    rule: Formula | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class _Edge:
-    """A rule, or its contrapositive (modus tollens), as an edge from what satisfies it to what it gives."""
-
-    source: Shape
-    target: Shape
-    rule: Formula
-    how: _How
-
-
-@lru_cache(maxsize=1 << 12)
-def _edges(antecedent: Shape, consequent: Shape, rule: Formula) -> tuple[tuple[Shape, _Edge], ...]:
-    """A rule as its two edges, modus ponens and modus tollens, each under the shapes that trigger it
-    (its source and the source's literals); cached, as contexts share their rules.
-    """
-    edges = (_Edge(antecedent, consequent, rule, _How.HOP),
-             _Edge(complement(consequent), complement(antecedent), rule, _How.TOLLENS))
-    return tuple((key, e) for e in edges for key in dict.fromkeys((e.source, *_literals(e.source))))
-
-
-def _literals(shape: Shape) -> Iterator[Shape]:
-    if isinstance(shape[1], bool):
-        yield shape
-        return
-    for part in shape[1]:  # type: ignore[union-attr]
-        yield from _literals(part)
-
-
 def _sorted(shapes: frozenset[Shape]) -> list[Shape]:
     return sorted(shapes, key=sort_key)
-
-
-Triggers = dict[Shape, list[_Edge]]
-"""Edges by the shapes whose arrival may satisfy their source (the source and each of its literals)."""
-
-
-def _index(keyed: Iterable[tuple[Shape, _Edge]], into: Triggers) -> Triggers:
-    for key, e in keyed:
-        into.setdefault(key, []).append(e)
-    return into
-
-
-@dataclass(frozen=True, slots=True)
-class _Context:
-    """What the reasons read from a theory once.
-
-    Attributes:
-        triggers: its rules as edges (:data:`Triggers`).
-        after: the consequents of its rules, by antecedent (rule composition).
-        facts: its facts as shapes, by constant.
-        predicates: the predicates it uses.
-    """
-
-    triggers: Triggers
-    after: dict[Shape, set[Shape]]
-    facts: Mapping[Const, set[Shape]]
-    predicates: frozenset[str]
-
-
-def _context(theory: Theory) -> _Context:
-    """The theory's :class:`_Context` (a few microseconds: built again for each output that needs it,
-    rather than kept beside every cached problem).
-    """
-    # A v1 theory's literal keys are shapes already: its own index serves, without building shapes.
-    rules: list[tuple[Shape, Shape, Formula]] = (
-        [(e.antecedent, e.consequent, e.formula) for edges in theory.rules_from.values() for e in edges]
-        if theory.simple else
-        [(r.antecedent, r.consequent, r.formula) for rs in theory.shapes.from_antecedent.values() for r in rs])
-    after: dict[Shape, set[Shape]] = defaultdict(set)
-    for antecedent, consequent, _ in rules:
-        after[antecedent].add(consequent)
-    facts: Mapping[Const, set[Shape]] = theory.facts if theory.simple else theory.shapes.facts  # type: ignore[assignment]
-    if theory.simple:
-        predicates = frozenset(str(k[0]) for k in (*after, *(c for cs in after.values() for c in cs),
-                                                   *(k for ks in facts.values() for k in ks)))
-    else:
-        predicates = frozenset(p for f in theory.axioms for p in _predicates(f))
-    return _Context(_index((p for r in rules for p in _edges(*r)), {}), dict(after), facts, predicates)
-
-
-class _Closure:
-    """Every shape the facts about one individual lead to, each with how it was first reached."""
-
-    def __init__(self, seeds: Sequence[tuple[Shape, _Why]], triggers: Sequence[Triggers]) -> None:
-        self.known: dict[Shape, _Why] = {}
-        queue: deque[Shape] = deque()
-        for shape, why in seeds:
-            self._add(shape, why, queue)
-        known = self.known
-        while queue:
-            shape = queue.popleft()
-            for t in triggers:
-                for e in t.get(shape, ()):
-                    if e.target in known:
-                        continue
-                    support = [shape] if e.source == shape else self.support(e.source)
-                    if support is not None:
-                        hyps = frozenset().union(*(known[s].hyps for s in support))
-                        self._add(e.target, _Why(e.how, hyps, tuple(support), e.rule), queue)
-
-    def _add(self, shape: Shape, why: _Why, queue: deque[Shape]) -> None:
-        if shape in self.known:
-            return
-        self.known[shape] = why
-        queue.append(shape)
-        if why.how is _How.TOLLENS or shape[0] != "and" or isinstance(shape[1], bool):
-            return  # the calculus does not split what modus tollens gives (natural.py)
-        for part in _sorted(parts(shape, "and")):
-            self._add(part, _Why(_How.AND_ELIM, why.hyps, (shape,)), queue)
-
-    def support(self, shape: Shape) -> list[Shape] | None:
-        """The known shapes that establish ``shape`` (a disjunction by one disjunct); ``None`` if none do."""
-        if shape in self.known:
-            return [shape]
-        if shape[0] == "and" and not isinstance(shape[1], bool):
-            found: list[Shape] = []
-            for part in _sorted(shape[1]):
-                sub = self.support(part)
-                if sub is None:
-                    return None
-                found += sub
-            return found
-        if shape[0] == "or" and not isinstance(shape[1], bool):
-            for part in _sorted(shape[1]):
-                if (sub := self.support(part)) is not None:
-                    return sub
-        return None
-
-    def hyps(self, support: list[Shape]) -> Hyps:
-        """The assumptions the supporting shapes rest on."""
-        return frozenset().union(*(self.known[s].hyps for s in support))
-
-    def clash(self) -> Shape | None:
-        """A shape that follows together with its negation, or ``None``."""
-        return next((s for s in self.known if self.support(complement(s)) is not None), None)
 
 
 def _operands(formula: Formula, shape: Shape) -> list[Shape]:
@@ -251,30 +108,16 @@ def _operands(formula: Formula, shape: Shape) -> list[Shape]:
     return list(dict.fromkeys(written))
 
 
-def _predicates(formula: Formula) -> list[str]:
-    """The predicates a formula uses, in order of appearance."""
-    match formula:
-        case Atom(predicate, _):
-            return [predicate]
-        case Not(operand) | ForAll(_, operand) | Exists(_, operand):
-            return _predicates(operand)
-        case And(operands) | Or(operands):
-            return list(dict.fromkeys(p for o in operands for p in _predicates(o)))
-        case Implies(antecedent, consequent):
-            return list(dict.fromkeys([*_predicates(antecedent), *_predicates(consequent)]))
-    return []
-
-
 class _Knowledge:
     """The context and the valid steps so far, as the reasons read them."""
 
     def __init__(self, theory: Theory, wording: Wording) -> None:
         self.theory = theory
         self.wording = wording
-        self.context = _context(theory)
+        self.context = RuleIndex.of(theory)
         self.extra: dict[Shape, set[Shape]] = defaultdict(set)  # stated rules not in the context
         self.extra_triggers: Triggers = {}
-        self.closures: dict[tuple[Const, bool, tuple[Shape, ...]], _Closure] = {}  # since the last step
+        self.closures: dict[tuple[Const, bool, tuple[Shape, ...]], Consequences] = {}  # since the last step
         self.about: dict[Const, list[tuple[Shape, Hyps]]] = defaultdict(list)  # valid facts, in order
         self.assumed: dict[int, tuple[Shape, Const]] = {}
         self.closed: set[int] = set()  # assumptions whose case or proof by contradiction has ended
@@ -304,25 +147,25 @@ class _Knowledge:
         elif (r := rule_shapes(step.formula)) is not None and step.formula not in self.theory.axiom_set:
             if r[1] not in self.extra[r[0]]:
                 self.extra[r[0]].add(r[1])
-                _index(_edges(r[0], r[1], step.formula), self.extra_triggers)
+                index_edges(rule_edges(r[0], r[1], step.formula), self.extra_triggers)
 
     def _in_force(self, hyps: Hyps) -> bool:
         return not hyps & self.closed
 
     # -- what follows ----------------------------------------------------------------------------------
 
-    def closure(self, c: Const, *, with_hyps: bool = True, cases: tuple[Shape, ...] = ()) -> _Closure:
+    def closure(self, c: Const, *, with_hyps: bool = True, cases: tuple[Shape, ...] = ()) -> Consequences:
         """What follows about ``c`` from the context and the valid steps (``with_hyps``: also those that
         rest on assumptions still in force), and from the ``cases`` supposed.
         """
         key = (c, with_hyps, cases)
         found = self.closures.get(key)
         if found is None:
-            seeds = [(s, _Why(_How.GIVEN, frozenset())) for s in _sorted(frozenset(self.context.facts.get(c, ())))]
-            seeds += [(s, _Why(_How.GIVEN, h)) for s, h in self.about.get(c, ())
+            seeds = [(s, Why(How.GIVEN, frozenset())) for s in _sorted(frozenset(self.context.facts.get(c, ())))]
+            seeds += [(s, Why(How.GIVEN, h)) for s, h in self.about.get(c, ())
                       if not h or with_hyps and self._in_force(h)]
-            seeds += [(case, _Why(_How.CASE, frozenset())) for case in cases]
-            found = self.closures[key] = _Closure(seeds, (self.context.triggers, self.extra_triggers))
+            seeds += [(case, Why(How.CASE, frozenset())) for case in cases]
+            found = self.closures[key] = Consequences(seeds, (self.context.triggers, self.extra_triggers))
         return found
 
     def reaches(self, source: Shape, target: Shape) -> bool:
@@ -340,12 +183,12 @@ class _Knowledge:
         return rule_sentence(antecedent, consequent, self.wording) or (
             f"everything that is {phrase(antecedent, self.wording)} is {phrase(consequent, self.wording)}")
 
-    def because(self, closure: _Closure, support: list[Shape], c: Const) -> str:
+    def because(self, closure: Consequences, support: list[Shape], c: Const) -> str:
         """What establishes the supporting shapes: the rule and the fact it applies to, or the fact as given."""
         out = []
         for shape in support:
             why = closure.known[shape]
-            while why.how is _How.AND_ELIM:  # a conjunct: say where the conjunction came from
+            while why.how is How.AND_ELIM:  # a conjunct: say where the conjunction came from
                 shape = why.premises[0]
                 why = closure.known[shape]
             if why.rule is None:
@@ -366,7 +209,7 @@ class _Knowledge:
             return step.reason or GENERIC
         if step.kind == ASSUME:
             return "an assumption must be a fact about one individual"
-        unknown = [p for p in _predicates(phi) if p not in self.context.predicates]
+        unknown = [p for p in predicates(phi) if p not in self.context.predicates]
         if unknown:
             words = [f"'{self.wording.word(p).text}'" for p in unknown]
             if len(words) == 1:
@@ -402,7 +245,7 @@ class _Knowledge:
             return f"not derivable: none of its disjuncts follows ({', '.join(texts)})"
         return self._literal(shape, c, closure)
 
-    def _literal(self, shape: Shape, c: Const, closure: _Closure) -> str:
+    def _literal(self, shape: Shape, c: Const, closure: Consequences) -> str:
         """A literal that does not follow (nor does its negation)."""
         if closure.support(shape) is not None:
             return GENERIC
@@ -456,7 +299,7 @@ class _Knowledge:
         return (f"not derivable: the contradiction rests on the assumption that {self.fact(*latest)}, "
                 f"not that {self.fact(*negation)}")
 
-    def _cases(self, shape: Shape, c: Const, closure: _Closure, *, with_hyps: bool = True,
+    def _cases(self, shape: Shape, c: Const, closure: Consequences, *, with_hyps: bool = True,
                supposed: tuple[Shape, ...] = ()) -> Shape | None:
         """A disjunction in ``closure`` each of whose cases leads to ``shape`` (or-elimination, with
         case splits nested up to :data:`MAX_CASE_DEPTH` deep), or ``None``.
@@ -473,7 +316,7 @@ class _Knowledge:
                 return known
         return None
 
-    def _by_cases(self, shape: Shape, c: Const, closure: _Closure) -> str | None:
+    def _by_cases(self, shape: Shape, c: Const, closure: Consequences) -> str | None:
         """A claim that follows from each case of a known disjunction, claimed without the proof by cases."""
         disjunction = self._cases(shape, c, closure)
         if disjunction is None:
@@ -535,7 +378,7 @@ class _Knowledge:
                 clash = closure.clash()
                 if clash is None:
                     return f"no contradiction: {self.fact(claim, c)} does not follow"
-                if closure.known[clash].how is not _How.GIVEN or closure.known[clash].hyps:
+                if closure.known[clash].how is not How.GIVEN or closure.known[clash].hyps:
                     clash = complement(clash)  # name the fact as given, as the generator's proofs do
                 return (f"no contradiction: {self.fact(claim, c)} does not follow "
                         f"(but {self.fact(clash, c)} is contradicted)")
