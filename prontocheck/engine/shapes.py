@@ -94,6 +94,17 @@ def complement(shape: Shape) -> Shape:
     return _compound(op, [complement(p) for p in shape[1]])  # type: ignore[union-attr]
 
 
+def sort_key(shape: Shape) -> tuple[object, ...]:
+    """A sort key that orders shapes the same way in every process (``repr`` of a frozenset does not).
+
+    >>> sorted([("or", frozenset({("b", True), ("a", False)})), ("c", True)], key=sort_key)[0]
+    ('c', True)
+    """
+    if isinstance(shape[1], bool):
+        return (0, shape[0], not shape[1])
+    return (1, shape[0], tuple(sorted(sort_key(p) for p in shape[1])))  # type: ignore[union-attr]
+
+
 def parts(shape: Shape, op: str) -> frozenset[Shape]:
     """The operands of a conjunction (``op="and"``) or disjunction; empty for anything else."""
     return shape[1] if shape[0] == op and isinstance(shape[1], frozenset) else frozenset()  # type: ignore[return-value]

@@ -35,8 +35,9 @@ from dataclasses import dataclass, field
 from prontocheck.engine.theory import as_ground_literal, as_simple_rule
 from prontocheck.errors import UnparseableSentence
 from prontocheck.generate.config import GenerationError
-from prontocheck.generate.words import Word, article, capitalised, predicate_of
+from prontocheck.generate.words import capitalised, predicate_of
 from prontocheck.logic.formulas import And, Atom, Const, ForAll, Formula, Implies, Not, Or, Term, Var
+from prontocheck.syntax.english import Word, article, coordinate
 from prontocheck.syntax.forms import Assumption, Contradiction, Since
 from prontocheck.syntax.sentences import parse_sentence, parse_statement
 
@@ -96,17 +97,6 @@ def _operands(formula: Formula) -> tuple[str, list[Lit], Term] | None:
             term = lits[0][1]  # type: ignore[index]
             return ("and" if isinstance(formula, And) else "or"), [lit[0] for lit in lits if lit is not None], term
     return None
-
-
-def coordinate(parts: list[str], conjunction: str) -> str:
-    """``A and B``, ``A, B, and C`` (the Oxford comma, as the original writes lists).
-
-    >>> coordinate(["a wumpus", "kind", "a yumpus"], "or")
-    'a wumpus, kind, or a yumpus'
-    """
-    if len(parts) <= 2:
-        return f" {conjunction} ".join(parts)
-    return ", ".join(parts[:-1]) + f", {conjunction} {parts[-1]}"
 
 
 def _adjective_noun(lits: list[Lit], lexicon: Lexicon) -> bool:

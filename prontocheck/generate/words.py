@@ -1,4 +1,5 @@
-"""Surface words: predicate names, articles, plurals, and the check that the parser reads a word back.
+"""Surface words: predicate names, and the check that the parser reads a word back (:class:`Word` and
+articles live in :mod:`prontocheck.syntax.english`).
 
 >>> Word("real number", noun=True).plural(), Word("impus", noun=True).singular()
 ('real numbers', 'an impus')
@@ -10,14 +11,10 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from prontocheck.errors import UnparseableSentence
 from prontocheck.logic.formulas import Const, Formula, X, atom, literal, rule
-from prontocheck.syntax.morphology import plural
+from prontocheck.syntax.english import Word
 from prontocheck.syntax.sentences import parse_statement
-
-_AN_EXCEPTIONS = ("uni", "use", "usu", "eu", "one")
 
 
 def predicate_of(text: str) -> str:
@@ -29,43 +26,9 @@ def predicate_of(text: str) -> str:
     return "_".join(text.lower().split())
 
 
-def article(text: str) -> str:
-    """``a`` or ``an`` before a noun phrase (by spelling; the grammar accepts either).
-
-    >>> [article(w) for w in ["impus", "cat", "eukaryote", "integer", "unit fraction"]]
-    ['an', 'a', 'a', 'an', 'a']
-    """
-    lower = text.lower()
-    return "an" if lower[0] in "aeiou" and not lower.startswith(_AN_EXCEPTIONS) else "a"
-
-
 def capitalised(text: str) -> str:
     """The text with its first letter in upper case."""
     return text[0].upper() + text[1:]
-
-
-@dataclass(frozen=True, slots=True)
-class Word:
-    """The surface form of a predicate.
-
-    Attributes:
-        text: the words as written ("real number", "Mersenne prime", "warm-blooded").
-        noun: a noun (takes an article, has a plural) or an adjective.
-    """
-
-    text: str
-    noun: bool
-
-    def singular(self) -> str:
-        """As the object of "is": "a real number", "warm-blooded"."""
-        return f"{article(self.text)} {self.text}" if self.noun else self.text
-
-    def plural(self) -> str:
-        """As the object of "are", or a plural subject: "real numbers", "warm-blooded"."""
-        if not self.noun:
-            return self.text
-        *head, last = self.text.split()
-        return " ".join([*head, plural(last)])
 
 
 def _mismatch(sentence: str, expected: Formula) -> str | None:

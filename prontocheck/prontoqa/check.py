@@ -170,13 +170,13 @@ def check(problem: Problem, output: str, *, id: str = "", metadata: Mapping[str,
     theory = prepared.theory
     if theory.simple and not prepared.gold_assumptions and all(i.simple for i in inputs):
         # The v1 calculus (modus ponens and composition) suffices: the fast path.
-        steps = classify_steps(theory, prepared.gold, inputs)
+        steps = classify_steps(theory, prepared.gold, inputs, wording=prepared.wording)
         # Invalid, unparseable and abandoned steps can never be established: only valid steps are offered.
         valid = [i.formula if s.validity in (STRICT, BROAD) and s.index not in abandoned else None
                  for i, s in zip(inputs, steps)]
         proof = _all_atomic_proof(steps, valid, prepared.goal) or proof_accuracies(theory, valid, prepared.goal)
     else:
-        steps = classify_natural(theory, prepared.gold, prepared.gold_assumptions, inputs)
+        steps = classify_natural(theory, prepared.gold, prepared.gold_assumptions, inputs, wording=prepared.wording)
         offered = [s.validity in (STRICT, BROAD) and s.index not in abandoned for s in steps]
         proof = natural_accuracies(theory, inputs, offered, prepared.goal)
     answer = reading.answer

@@ -36,6 +36,7 @@ from prontocheck.engine.shapes import (
 )
 from prontocheck.engine.theory import Theory
 from prontocheck.logic.formulas import Const, Formula
+from prontocheck.prontoqa.reasons import with_reasons
 from prontocheck.prontoqa.results import (
     BROAD,
     INVALID,
@@ -48,6 +49,7 @@ from prontocheck.prontoqa.results import (
     Utility,
 )
 from prontocheck.prontoqa.steps import StepInput
+from prontocheck.syntax.english import Wording
 
 SKey = tuple[object, ...]
 """What a step states: ("g", shape, constant), ("r", antecedent, consequent), ("f", formula) or ("⊥",)."""
@@ -285,9 +287,11 @@ class View:
 
 
 def classify_natural(theory: Theory, gold: Sequence[Formula], gold_assumptions: Sequence[Formula],
-                     steps: Sequence[StepInput]) -> tuple[StepResult, ...]:
-    """Classify every step in the natural-deduction calculus (OOD rules)."""
-    return _NaturalClassifier(theory, gold, gold_assumptions).run(steps)
+                     steps: Sequence[StepInput], *, wording: Wording | None = None) -> tuple[StepResult, ...]:
+    """Classify every step in the natural-deduction calculus (OOD rules); an invalid step gets its
+    reason (:func:`~prontocheck.prontoqa.reasons.with_reasons`, in ``wording``'s words).
+    """
+    return with_reasons(theory, steps, _NaturalClassifier(theory, gold, gold_assumptions).run(steps), wording=wording)
 
 
 class _NaturalClassifier:

@@ -7,7 +7,7 @@ so checking many outputs of the same problem (GRPO-style rollouts) pays for it o
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from prontocheck.engine.theory import Theory
@@ -15,6 +15,7 @@ from prontocheck.errors import UnparseableSentence, UnreadableQuery
 from prontocheck.logic.formulas import Formula, compound, symbols
 from prontocheck.prontoqa.derive import derive_gold, derive_natural
 from prontocheck.prontoqa.natural import skey
+from prontocheck.syntax.english import Wording
 from prontocheck.syntax.forms import ASSUME, STATEMENT, ProofLine, Query, proof_lines
 from prontocheck.syntax.questions import Option, cut_options, read_options, read_query
 from prontocheck.syntax.reading import ReadingContext
@@ -63,6 +64,7 @@ class PreparedProblem:
         query_error: why the query (or its options) cannot be read; :func:`~prontocheck.prontoqa.check.check`
             raises it. ``None`` also for an empty query with a given gold chain of thought.
         reading: what outputs are read against (vocabulary, options, the query's statement, calculus).
+        wording: how the context writes its predicates (the words of the reasons for invalid steps).
     """
 
     theory: Theory
@@ -76,6 +78,7 @@ class PreparedProblem:
     options: tuple[Option, ...] = ()
     query_error: UnreadableQuery | None = None
     reading: ReadingContext = ReadingContext.of(())
+    wording: Wording = field(default_factory=Wording, compare=False)
 
     @property
     def goal(self) -> Formula | None:
@@ -210,7 +213,7 @@ def _prepare(problem: Problem) -> PreparedProblem:
                                 assumptions=bool(assumptions) or not theory.simple,
                                 literal_facts=not any(map(compound, (*axioms, *gold))))
     return PreparedProblem(theory, query, gold, source, label, tuple(warnings), assumptions, shown, options,
-                           query_error, reading)
+                           query_error, reading, Wording(problem.context))
 
 
 @lru_cache(maxsize=1024)

@@ -56,7 +56,10 @@ class StepResult:
         utility: useful, misleading or off_path for valid steps; ``None`` otherwise.
         redundant: a repeat of an earlier valid step.
         premises: indices of the earlier steps its cheapest derivation uses.
-        reason: why an unparseable step was rejected; ``None`` otherwise.
+        reason: for an unparseable step, why the parser rejected it; for an invalid step, why it does not
+            follow, in one line of the problem's own words ("contradicts the context: every jompus is not
+            shy, and Max is a jompus", "not derivable: no rule leads from wumpus to dull"; see
+            :mod:`prontocheck.prontoqa.reasons`); ``None`` for valid steps.
         rule: the last rule of its cheapest derivation (``Ax``, ``Hop``, ``Repeat``, ``Composition``,
             ``AndIntro``, ``AndElim``, ``OrIntro``, ``OrElim``, ``Assume``, ``Contradiction``,
             ``ModusTollens``, …); ``None`` for invalid and unparseable steps.

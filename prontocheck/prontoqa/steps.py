@@ -18,6 +18,7 @@ import networkx as nx
 from prontocheck.engine.graphs import path_exists
 from prontocheck.engine.theory import Key, RuleEdge, Theory, as_ground_literal, as_simple_rule, ground
 from prontocheck.logic.formulas import Const, Formula
+from prontocheck.prontoqa.reasons import with_reasons
 from prontocheck.prontoqa.results import (
     BROAD,
     INVALID,
@@ -29,6 +30,7 @@ from prontocheck.prontoqa.results import (
     StepResult,
     Utility,
 )
+from prontocheck.syntax.english import Wording
 
 
 def _complement(key: Key) -> Key:
@@ -295,8 +297,10 @@ class _Classifier:
         return result
 
 
-def classify_steps(theory: Theory, gold: Sequence[Formula], steps: Sequence[StepInput]) -> tuple[StepResult, ...]:
-    """Classify every step of a chain of thought on the three axes of the paper.
+def classify_steps(theory: Theory, gold: Sequence[Formula], steps: Sequence[StepInput], *,
+                   wording: Wording | None = None) -> tuple[StepResult, ...]:
+    """Classify every step of a chain of thought on the three axes of the paper; an invalid step
+    gets its reason (:func:`~prontocheck.prontoqa.reasons.with_reasons`, in ``wording``'s words).
 
     >>> from prontocheck.syntax import parse_statement as p
     >>> t = Theory.from_axioms([p(s) for s in ["Every cat is a carnivore.", "Fae is a cat."]])
@@ -306,4 +310,4 @@ def classify_steps(theory: Theory, gold: Sequence[Formula], steps: Sequence[Step
     ['strict-atomic-useful', 'strict-non-atomic-useful']
     """
     classifier = _Classifier(theory, gold)
-    return tuple(classifier.classify(i, s) for i, s in enumerate(steps))
+    return with_reasons(theory, steps, tuple(classifier.classify(i, s) for i, s in enumerate(steps)), wording=wording)

@@ -19,6 +19,15 @@ def _lexicon() -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(a.lower() for a in data["adjectives"]), compounds
 
 
+def adjectives() -> frozenset[str]:
+    """The listed adjectives, lower case: a predicate named so is never a noun.
+
+    >>> "shy" in adjectives(), "wumpus" in adjectives()
+    (True, False)
+    """
+    return _lexicon()[0]
+
+
 def concepts(words: list[str]) -> tuple[str, ...]:
     """Split a (lower-case) noun phrase into the predicates it asserts.
 

@@ -9,8 +9,8 @@ sentence of a chain of thought is read against them:
 - a function word or pronoun is never an individual (``That is false.`` states nothing about "That");
   pronouns are kept for the chain to resolve (``she`` is the individual named last);
 - a plural where a singular belongs is the concept (``Polly is a sterpuses`` is sterpus(Polly));
-- a new word used as a concept or property (``Fae is a blicket.``, ``Alex is blue.``) stays what it is,
-  a predicate the model made up (the step is then invalid); a phrase of unknown words (``irrelevant
+- a new word (or a listed compound noun, ``real number``) used as a concept or property (``Fae is a
+  blicket.``, ``Alex is blue.``) stays what it is, a predicate the model made up (the step is then invalid); a phrase of unknown words (``irrelevant
   here``, ``i think dumpus``) or a word about the reasoning rather than the problem (``irrelevant``,
   ``unknown``, ``true``) means the sentence was not read right, and it is rejected with the words named.
 
@@ -45,6 +45,7 @@ from prontocheck.logic.formulas import (
     rule,
     symbols,
 )
+from prontocheck.syntax.lexicon import compound_nouns
 from prontocheck.syntax.morphology import plural, singular
 
 PRONOUNS = frozenset({"he", "she", "it", "they", "him", "her", "them"})
@@ -163,7 +164,7 @@ class Vocabulary:
             known = self.concept(a.predicate)
             if known is not None:
                 renamed[a.predicate] = known
-            elif "_" in a.predicate or a.predicate in META_WORDS:
+            elif ("_" in a.predicate and a.predicate not in compound_nouns()) or a.predicate in META_WORDS:
                 unknown = [w for w in a.predicate.split("_") if w not in self.words] or a.predicate.split("_")
                 shown = " ".join(unknown)
                 return Unread(f"unknown word{'s' if len(unknown) > 1 else ''} {shown!r}")
