@@ -10,9 +10,10 @@ sentence of a chain of thought is read against them:
   pronouns are kept for the chain to resolve (``she`` is the individual named last);
 - a plural where a singular belongs is the concept (``Polly is a sterpuses`` is sterpus(Polly));
 - a new word (or a listed compound noun, ``real number``) used as a concept or property (``Fae is a
-  blicket.``, ``Alex is blue.``) stays what it is, a predicate the model made up (the step is then invalid); a phrase of unknown words (``irrelevant
-  here``, ``i think dumpus``) or a word about the reasoning rather than the problem (``irrelevant``,
-  ``unknown``, ``true``) means the sentence was not read right, and it is rejected with the words named.
+  blicket.``, ``Alex is blue.``) stays what it is, a predicate the model made up (the step is then
+  invalid); a phrase of unknown words (``irrelevant here``, ``i think dumpus``) or a word about the
+  reasoning rather than the problem (``irrelevant``, ``unknown``, ``true``) means the sentence was not read
+  right, and it is rejected with the words named.
 
 With an empty vocabulary (no context) nothing is checked: the open-vocabulary reading stands.
 
