@@ -26,8 +26,15 @@ from prontocheck.prontoqa.results import (
 )
 from prontocheck.prontoqa.steps import StepInput, classify_steps
 from prontocheck.syntax.discourse import PartKind
+from prontocheck.syntax.forms import ProofLine
 from prontocheck.syntax.reading import MID_SENTENCE, OutputReading, SentenceKind, read_output
 from prontocheck.syntax.vocabulary import PRONOUNS
+
+
+@lru_cache(maxsize=1 << 14)
+def _inputs_of(text: str, lines: tuple[ProofLine, ...]) -> tuple[StepInput, ...]:
+    """The step inputs of a sentence's lines (immutable, so shared by every output that writes the sentence)."""
+    return tuple(StepInput(text, line.formula, kind=line.kind) for line in lines)
 
 
 def _step_inputs(reading: OutputReading) -> tuple[list[StepInput], list[int], list[SentenceResult]]:
@@ -42,7 +49,7 @@ def _step_inputs(reading: OutputReading) -> tuple[list[StepInput], list[int], li
         if sentence.kind is SentenceKind.STEP or sentence.kind is SentenceKind.UNPARSEABLE:
             for part in sentence.parts:
                 if part.kind is PartKind.STEP:
-                    inputs.extend(StepInput(sentence.text, line.formula, kind=line.kind) for line in part.lines)
+                    inputs.extend(_inputs_of(sentence.text, part.lines))
                 elif part.kind is PartKind.UNPARSEABLE:
                     reason = part.reason or "no parse"
                     if part.text.rstrip(".!?;") != sentence.text.rstrip(".!?;"):

@@ -437,15 +437,23 @@ def read_lines(lines: tuple[ProofLine, ...], text: str, ctx: Context) -> tuple[P
     return tuple(out)
 
 
-def _plain(formula: Formula, vocabulary: Vocabulary) -> bool:
-    """A literal or a literal-to-literal rule whose words are all the context's own."""
-    predicates, constants = symbols(formula)
-    if not (predicates <= vocabulary.predicates and constants <= vocabulary.names):
-        return False
+def literal_shaped(formula: Formula) -> bool:
+    """Not a conjunction or a disjunction, nor a rule with one as its consequent (nothing for the reader to split).
+
+    >>> from prontocheck.syntax import parse_statement as p
+    >>> literal_shaped(p("Every cat is a feline.")), literal_shaped(p("Every cat is a feline and kind."))
+    (True, False)
+    """
     if isinstance(formula, ForAll):
         body = formula.body
         return isinstance(body, Implies) and not isinstance(body.consequent, And | Or)
     return not isinstance(formula, And | Or)
+
+
+def _plain(formula: Formula, vocabulary: Vocabulary) -> bool:
+    """A literal-shaped formula whose words are all the context's own."""
+    predicates, constants = symbols(formula)
+    return predicates <= vocabulary.predicates and constants <= vocabulary.names and literal_shaped(formula)
 
 
 def _parse(text: str, ctx: Context) -> tuple[ProofLine, ...] | str | Unread:

@@ -46,7 +46,7 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from prontocheck.errors import UnparseableSentence
-from prontocheck.logic.formulas import Formula
+from prontocheck.logic.formulas import Formula, symbols
 from prontocheck.syntax.answers import Answer, AnswerContext, answer_of
 from prontocheck.syntax.discourse import (
     Context,
@@ -54,6 +54,7 @@ from prontocheck.syntax.discourse import (
     PartKind,
     bracket_says_something,
     kind_of,
+    literal_shaped,
     read_clause,
     read_discourse,
     read_lines,
@@ -165,6 +166,7 @@ class ReadingContext:
 
 
 _CACHE_LIMIT = 1 << 12
+_PLAIN_LIMIT = 1 << 15
 _BACKTRACK_TO = re.compile(
     r"^(?:backtrack(?:ing)?|go(?:ing)?\s+back|return(?:ing)?|let'?s\s+(?:go\s+back|backtrack|return))\s+to\s+"
     r"(?:the\s+(?:step|fact|statement)\s+)?(?P<target>.{1,300}?)[.!]?$",
@@ -212,6 +214,12 @@ def read_sentence(text: str, ctx: ReadingContext) -> tuple[SentenceKind, tuple[P
     >>> kind.value, [str(line) for part in parts for line in part.lines]
     ('step', ['wumpus(Max)', 'yumpus(Max)'])
     """
+    entry = _plain_entry(text)
+    if entry is not None:
+        result, predicates, constants = entry
+        vocabulary = ctx.clauses.vocabulary
+        if predicates <= vocabulary.predicates and constants <= vocabulary.names or vocabulary.empty:
+            return result
     cached = ctx.cache.get(text)
     if cached is not None:
         return cached
@@ -220,6 +228,45 @@ def read_sentence(text: str, ctx: ReadingContext) -> tuple[SentenceKind, tuple[P
         ctx.cache.clear()
     ctx.cache[text] = result
     return result
+
+
+Reading = tuple[SentenceKind, tuple[Part, ...], str | None, Formula | None]
+"""What :func:`read_sentence` returns: kind, clauses, why it is not a step, a backtrack's target."""
+_PLAIN_ENTRIES: dict[str, tuple[Reading, frozenset[str], frozenset[str]] | None] = {}
+_MISSING = object()
+
+
+def _plain_entry(text: str) -> tuple[Reading, frozenset[str], frozenset[str]] | None:
+    """A sentence the grammar reads whole into literals and literal-to-literal rules (the generator's sentences):
+    its reading and the predicates and names it needs, shared by every problem whose vocabulary has them all.
+    Cached for all problems; ``None`` for any other sentence (read against each problem's vocabulary).
+    """
+    entry = _PLAIN_ENTRIES.get(text, _MISSING)
+    if entry is not _MISSING:
+        return entry  # type: ignore[return-value]
+    made = None
+    try:
+        sentence = None if bracket_says_something(text) else parse_sentence(text)
+    except UnparseableSentence:
+        sentence = None
+    if sentence is not None:
+        lines = proof_lines(sentence)
+        predicates: set[str] = set()
+        constants: set[str] = set()
+        for line in lines:
+            if line.formula is not None:
+                if not literal_shaped(line.formula):
+                    break
+                names, consts = symbols(line.formula)
+                predicates |= names
+                constants |= consts
+        else:
+            made = ((SentenceKind.STEP, (Part(PartKind.STEP, text, lines),), None, None), frozenset(predicates),
+                    frozenset(constants))
+    if len(_PLAIN_ENTRIES) >= _PLAIN_LIMIT:
+        _PLAIN_ENTRIES.clear()
+    _PLAIN_ENTRIES[text] = made
+    return made
 
 
 def _read(text: str, ctx: ReadingContext) -> tuple[SentenceKind, tuple[Part, ...], str | None, Formula | None]:
@@ -285,8 +332,9 @@ def _cut(text: str, ctx: ReadingContext) -> int | None:
     """Where a new problem starts after the answer (see the module doc), or ``None``."""
     straight = straighten(text)
     first = len(straight) - len(straight.lstrip()) + 1
-    q = _Q.search(straight, first)
-    for at in _markers(straight, first, len(straight) if q is None else q.start()):
+    q = _Q.search(straight, first) if "Q:" in straight else None
+    end = len(straight) if q is None else q.start()
+    for at in _markers(straight, first, end) if "\n" in straight or "ollowing statement" in straight else ():
         before = _read_all(segment(text[:at]), ctx)
         has_answer = any(not before[i].in_trace for i, _ in _answers(before))
         has_content = has_answer or any(r.kind is SentenceKind.STEP for r in before)
