@@ -212,6 +212,14 @@ def test_constructions_read_into_the_papers_steps(sentence: str, expected: list[
     assert formulas(TF, f"{sentence}\nThe correct option is: B") == expected
 
 
+def test_a_connective_inside_a_word_is_not_a_cut() -> None:
+    from prontocheck.syntax.discourse import _pieces
+
+    assert [p.text for p in _pieces("Every butterfly is a lepidopteran")] == ["Every butterfly is a lepidopteran"]
+    assert [p.text for p in _pieces("Max is a yeti while Fae is a butterfly")] == ["Max is a yeti",
+                                                                                   "Fae is a butterfly"]
+
+
 def test_not_necessarily_is_never_read_as_not() -> None:
     r = check(TF, "Max is a dumpus and not necessarily a rompus. B")
     assert [s.formula for s in r.steps] == ["dumpus(Max)"]

@@ -30,11 +30,22 @@ from prontocheck.syntax.forms import ProofLine
 from prontocheck.syntax.reading import MID_SENTENCE, OutputReading, SentenceKind, read_output
 from prontocheck.syntax.vocabulary import PRONOUNS
 
+_INPUTS: dict[str, tuple[tuple[ProofLine, ...], tuple[StepInput, ...]]] = {}
 
-@lru_cache(maxsize=1 << 14)
+
 def _inputs_of(text: str, lines: tuple[ProofLine, ...]) -> tuple[StepInput, ...]:
-    """The step inputs of a sentence's lines (immutable, so shared by every output that writes the sentence)."""
-    return tuple(StepInput(text, line.formula, kind=line.kind) for line in lines)
+    """The step inputs of a sentence's lines. Readings are shared (the reader's caches hand out the same
+    ``lines`` object for a sentence each time), so the inputs are kept by sentence and reused while the lines
+    are that same object: no formula is hashed or compared.
+    """
+    kept = _INPUTS.get(text)
+    if kept is not None and kept[0] is lines:
+        return kept[1]
+    inputs = tuple(StepInput(text, line.formula, kind=line.kind) for line in lines)
+    if len(_INPUTS) >= 1 << 15:
+        _INPUTS.clear()
+    _INPUTS[text] = (lines, inputs)
+    return inputs
 
 
 def _step_inputs(reading: OutputReading) -> tuple[list[StepInput], list[int], list[SentenceResult]]:
@@ -44,20 +55,25 @@ def _step_inputs(reading: OutputReading) -> tuple[list[StepInput], list[int], li
     inputs: list[StepInput] = []
     where: list[int] = []
     sentences: list[SentenceResult] = []
+    step, unparseable = SentenceKind.STEP, SentenceKind.UNPARSEABLE
+    make = tuple.__new__  # SentenceResult's own constructor, without the keyword handling (many sentences)
     for index, sentence in enumerate(reading.sentences):
         first = len(inputs)
-        if sentence.kind is SentenceKind.STEP or sentence.kind is SentenceKind.UNPARSEABLE:
+        kind = sentence.kind
+        if kind is step or kind is unparseable:
+            text = sentence.text
             for part in sentence.parts:
                 if part.kind is PartKind.STEP:
-                    inputs.extend(_inputs_of(sentence.text, part.lines))
+                    inputs.extend(_inputs_of(text, part.lines))
                 elif part.kind is PartKind.UNPARSEABLE:
                     reason = part.reason or "no parse"
-                    if part.text.rstrip(".!?;") != sentence.text.rstrip(".!?;"):
+                    if part.text.rstrip(".!?;") != text.rstrip(".!?;"):
                         reason = f"in {part.text!r}: {reason}"
-                    inputs.append(StepInput(sentence.text, None, reason))
+                    inputs.append(StepInput(text, None, reason))
             where.extend([index] * (len(inputs) - first))
-        sentences.append(SentenceResult(index, sentence.text, (sentence.start, sentence.end), sentence.kind,
-                                        tuple(range(first, len(inputs))), sentence.reason, sentence.in_trace))
+        sentences.append(make(SentenceResult, (index, sentence.text, (sentence.start, sentence.end), kind,
+                                               tuple(range(first, len(inputs))), sentence.reason,
+                                               sentence.in_trace)))
     return inputs, where, sentences
 
 
@@ -65,6 +81,8 @@ def _abandoned(reading: OutputReading, inputs: list[StepInput], where: list[int]
     """The steps a depth-first trace backtracked from: after the last statement of the target, up to the
     backtrack line ("Start over." abandons everything before it).
     """
+    if not any(sentence.kind is SentenceKind.BACKTRACK for sentence in reading.sentences):
+        return frozenset()  # (most outputs)
     out: set[int] = set()
     step = 0
     for index, sentence in enumerate(reading.sentences):

@@ -167,7 +167,7 @@ def _question(problem: Problem, axioms: Iterable[Formula]) -> tuple[Query | None
         return None, options, UnreadableQuery(problem.query, "the query is empty and no gold chain of thought is "
                                                              "given: nothing to check the output against", pos=0)
     try:
-        return read_query(text, frozenset(p for a in axioms for p in symbols(a)[0])), options, None
+        return read_query(text, frozenset[str]().union(*(symbols(a)[0] for a in axioms))), options, None
     except UnreadableQuery as e:
         return None, options, e
 

@@ -121,7 +121,7 @@ _CLAUSE_START = (
     r"|\s*(?:we|i|it|this|that|there|let|let's)\b)"
 )
 _CONNECTIVE = re.compile(
-    r"(?P<but>,?\s*\b(?:but|while|whereas|although|though|yet|however),?\s*" + _CLAUSE_START + ")"
+    r"(?P<but>,?\s*\b(?:but|while|whereas|although|though|yet|however)\b,?\s*" + _CLAUSE_START + ")"
     r"|(?P<so>(?:,\s*|\s+)(?:and\s+)?(?:so|therefore|thus|hence|consequently|which\s+means|which\s+implies"
     r"|which\s+shows|which\s+tells\s+us|meaning|this\s+means|it\s+follows|making\s+it\s+clear)(?:\s+that)?\b,?\s*"
     + _CLAUSE_START + ")"
@@ -133,6 +133,11 @@ _CONNECTIVE = re.compile(
     r"|(?P<comma>,\s*" + _CLAUSE_START + ")",
     re.IGNORECASE,
 )
+_CONNECTIVE_WORDS = frozenset(
+    "but while whereas although though yet however so therefore thus hence consequently which meaning this it making"
+    " because since given and who that".split()
+)
+"""A word every cut of :data:`_CONNECTIVE` but a comma needs: a piece with none of them and no comma is whole."""
 _PREMISE_START = re.compile(r"^(?:and\s+)?(?:since|because|as|given\s+that|considering\s+that)\s+", re.IGNORECASE)
 _SO_START = re.compile(
     r"^(?:and\s+)?(?:so|therefore|thus|hence|consequently|which\s+means|which\s+implies|which\s+shows"
@@ -336,20 +341,35 @@ _HEDGES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\b(?:is|are)\s+(?:a\s+)?(?:part|member)\s+of\s+(?:the\s+)?", r"is "),
     )
 )
-_REMARKS = re.compile("|".join(f"(?P<r{i}>{p.pattern})" for i, (p, _) in enumerate(_COMMENTARY)), re.IGNORECASE)
-"""All remarks in one pattern: one search finds the first one in a clause."""
-_HEDGE_CUE = re.compile(
-    r"\b(?:classified|categori[sz]ed|considered|identified|known|characteri[sz]ed|label+ed|grouped|counted|regarded"
-    r"|defined|described|stated|said|listed|mentioned|specified|given|shown|types?|kinds?|sorts?|forms?|subtypes?"
-    r"|subsets?|members?|instances?|examples?|likely|probably|presumably|just|must|has|have|should|will|cannot|can|could"
-    r"|couldn't|can't|turn|well|either|too|fact|directly|explicitly|specifically|definitively|ultimately|necessarily"
-    r"|definitely|certainly|clearly|indeed|actually|surely|therefore|thus|hence|also|still|consequently|automatically"
-    r"|further|again|then|now|always|all|based|according|from|by|context|category|class|group|set|family|belongs?"
-    r"|falls?|part|through|via|following|along|subsequently|finally|eventually|lastly|firstly|next|higher|farther"
-    r"|down|up|think|believe|seems|apparently|included|does|do|doesn't|don't|the)\b|\"",
-    re.IGNORECASE,
-)
-"""A word some hedge or paraphrase in :data:`_HEDGES` needs: without one, a clause has nothing to read off."""
+
+
+def _remarks(anchored: bool) -> re.Pattern[str]:
+    return re.compile("|".join(f"(?P<r{i}>{p.pattern})" for i, (p, _) in enumerate(_COMMENTARY)
+                               if p.pattern.startswith("^") == anchored), re.IGNORECASE)
+
+
+_REMARKS_AT_START, _REMARKS_INSIDE = _remarks(True), _remarks(False)
+"""The remarks that open a clause (one ``match``) and those found anywhere in it (one ``search``): apart, the
+search does not try the opening ones at every position."""
+_HEDGE_WORDS = frozenset("""
+    classified categorized categorised considered identified known characterized characterised labeled labelled
+    grouped counted regarded defined described stated said listed mentioned specified given shown type types kind
+    kinds sort sorts form forms subtype subtypes subset subsets member members instance instances example examples
+    likely probably presumably just must has have should will cannot can could couldn turn well either too fact
+    directly explicitly specifically definitively ultimately necessarily definitely certainly clearly indeed actually
+    surely therefore thus hence also still consequently automatically further again then now always all based
+    according from by context category class group set family belong belongs fall falls part through via following
+    along subsequently finally eventually lastly firstly next higher farther down up think believe seems apparently
+    included does do doesn don the
+""".split())
+"""The words some hedge or paraphrase in :data:`_HEDGES` needs ("couldn't" is the words "couldn" and "t"): a
+clause with none of them (and no double quote) has nothing to read off."""
+_WORDS = re.compile(r"\w+")
+
+
+def _hedged(text: str) -> bool:
+    """The clause has a word of :data:`_HEDGE_WORDS` or a double quote (one set lookup per word)."""
+    return '"' in text or not _HEDGE_WORDS.isdisjoint(_WORDS.findall(text.lower()))
 _CLASSIFIED = re.compile(
     r"\b(is|are)\s+(?:(not)\s+)?(?:(?:also|specifically|explicitly|directly|clearly|ultimately|indeed)\s+){0,2}"
     r"(?:classified|categorized|categorised|considered|identified|known"
@@ -488,7 +508,7 @@ def _classified(m: re.Match[str]) -> str:
 
 
 def _dehedge(text: str) -> str:
-    if not _HEDGE_CUE.search(text):
+    if not _hedged(text):
         return _clean(text)  # nothing to read off (most clauses)
     text = _CLASSIFIED.sub(_classified, text)
     for pattern, repl in _HEDGES:
@@ -542,8 +562,12 @@ def _mentions_problem(text: str, ctx: Context) -> bool:
 
 def _remark(text: str) -> str | None:
     """What kind of remark a clause is (the first of :data:`_COMMENTARY` found in it), or ``None``."""
-    m = _REMARKS.search(text)
-    return None if m is None or m.lastgroup is None else _COMMENTARY[int(m.lastgroup[1:])][1]
+    found = [m for m in (_REMARKS_AT_START.match(text), _REMARKS_INSIDE.search(text)) if m is not None]
+    if not found:
+        return None
+    # the leftmost, and at one place the first listed (as one search over all of them would find)
+    first = min(found, key=lambda m: (m.start(), int(str(m.lastgroup)[1:])))
+    return _COMMENTARY[int(str(first.lastgroup)[1:])][1]
 
 
 def _suppose(text: str, ctx: Context) -> Part | None:
@@ -812,7 +836,8 @@ def _pieces(text: str) -> list[_Piece]:
     masked = _mask(text)
     bounds: list[tuple[int, int, str]] = []
     start, role = 0, "first"
-    for m in _CONNECTIVE.finditer(masked):
+    cut = "," in masked or not _CONNECTIVE_WORDS.isdisjoint(_WORDS.findall(masked.lower()))
+    for m in _CONNECTIVE.finditer(masked) if cut else ():
         if m.start() == 0:
             continue
         bounds.append((start, m.start(), role))

@@ -220,10 +220,13 @@ def read_sentence(text: str, ctx: ReadingContext) -> tuple[SentenceKind, tuple[P
         vocabulary = ctx.clauses.vocabulary
         if predicates <= vocabulary.predicates and constants <= vocabulary.names or vocabulary.empty:
             return result
-    cached = ctx.cache.get(text)
+    cached = ctx.cache.get(text) or _BARE_READINGS.get(text)
     if cached is not None:
         return cached
     result = _read(text, ctx)
+    if len(_BARE_READINGS) < 64 and _BARE_LABEL.fullmatch(text):
+        _BARE_READINGS[text] = result  # the same against every problem: shared, not kept per problem
+        return result
     if len(ctx.cache) >= _CACHE_LIMIT:
         ctx.cache.clear()
     ctx.cache[text] = result
@@ -232,6 +235,9 @@ def read_sentence(text: str, ctx: ReadingContext) -> tuple[SentenceKind, tuple[P
 
 Reading = tuple[SentenceKind, tuple[Part, ...], str | None, Formula | None]
 """What :func:`read_sentence` returns: kind, clauses, why it is not a step, a backtrack's target."""
+_BARE_LABEL = re.compile(r"\**(?:true|false)[.!]?\**", re.IGNORECASE)
+"""A bare label ("True", "**False.**"): read the same against every problem (no option letter, no statement)."""
+_BARE_READINGS: dict[str, Reading] = {}
 _PLAIN_ENTRIES: dict[str, tuple[Reading, frozenset[str], frozenset[str]] | None] = {}
 _MISSING = object()
 
@@ -251,18 +257,15 @@ def _plain_entry(text: str) -> tuple[Reading, frozenset[str], frozenset[str]] | 
         sentence = None
     if sentence is not None:
         lines = proof_lines(sentence)
-        predicates: set[str] = set()
-        constants: set[str] = set()
-        for line in lines:
-            if line.formula is not None:
-                if not literal_shaped(line.formula):
-                    break
-                names, consts = symbols(line.formula)
-                predicates |= names
-                constants |= consts
-        else:
-            made = ((SentenceKind.STEP, (Part(PartKind.STEP, text, lines),), None, None), frozenset(predicates),
-                    frozenset(constants))
+        formulas = [line.formula for line in lines if line.formula is not None]
+        if all(literal_shaped(f) for f in formulas):
+            if len(formulas) == 1:
+                predicates, constants = symbols(formulas[0])
+            else:
+                found = [symbols(f) for f in formulas]
+                predicates = frozenset().union(*(p for p, _ in found))
+                constants = frozenset().union(*(c for _, c in found))
+            made = (SentenceKind.STEP, (Part(PartKind.STEP, text, lines),), None, None), predicates, constants
     if len(_PLAIN_ENTRIES) >= _PLAIN_LIMIT:
         _PLAIN_ENTRIES.clear()
     _PLAIN_ENTRIES[text] = made
@@ -345,12 +348,21 @@ def _cut(text: str, ctx: ReadingContext) -> int | None:
 
 def _read_all(seg: Segmented, ctx: ReadingContext) -> list[SentenceReading]:
     out: list[SentenceReading] = []
+    vocabulary = ctx.clauses.vocabulary
+    predicates, names, anything = vocabulary.predicates, vocabulary.names, vocabulary.empty
+    plain = _PLAIN_ENTRIES.get
+    make = tuple.__new__  # SentenceReading's own constructor, without the keyword handling (many sentences)
     for s in seg.sentences:
-        kind, parts, reason, target = read_sentence(s.text, ctx)
+        text = s.text
+        entry = plain(text)
+        if entry is not None and (entry[1] <= predicates and entry[2] <= names or anything):
+            kind, parts, reason, target = entry[0]  # the generator's sentences: read once for all problems
+        else:
+            kind, parts, reason, target = read_sentence(text, ctx)
         if out and out[-1].reason == "a question" and _WRAPPER_END.search(out[-1].text) and _is_query(parts, ctx):
             # "Is the following statement true or false? Max is sour.": the question restated, not a claim
             kind, parts, reason = SentenceKind.COMMENTARY, (), "the question restated"
-        out.append(SentenceReading(s.text, s.start, s.end, kind, parts, s.in_trace, reason, target))
+        out.append(make(SentenceReading, (text, s.start, s.end, kind, parts, s.in_trace, reason, target)))
     return out
 
 

@@ -124,6 +124,8 @@ def straighten(text: str) -> str:
     >>> straighten("Max\u2019s \u201cwumpus\u201d \u21d2 yumpus")
     'Max\\'s "wumpus" → yumpus'
     """
+    if text.isascii() and "\t" not in text and "\r" not in text:
+        return text  # nothing to replace (the common case: a check in constant time, then two scans)
     return text.translate(_STRAIGHT)
 
 
@@ -251,8 +253,9 @@ def segment(text: str) -> Segmented:
     """
     straight = straighten(text)
     if _PLAIN.fullmatch(straight) and not _TRICKY.search(straight):
-        sentences = tuple(Sentence(m.group(1), m.start(1), m.end(1)) for m in _PLAIN_SENTENCE.finditer(straight))
-        return Segmented(sentences, None, straight)
+        make = tuple.__new__  # Sentence's own constructor, without the keyword handling (many sentences)
+        return Segmented(tuple([make(Sentence, (m.group(1), *m.span(1), False))
+                                for m in _PLAIN_SENTENCE.finditer(straight)]), None, straight)
     trace = _trace(straight)
     cleaned = clean(straight)
     found = (_sentence(cleaned, s, e, trace) for s, e in _pieces(cleaned))

@@ -114,15 +114,14 @@ class Vocabulary:
     @classmethod
     def of(cls, formulas: Iterable[Formula]) -> Vocabulary:
         """The vocabulary of some formulas (a context's axioms and its query)."""
+        found = [symbols(formula) for formula in formulas]
+        predicates = frozenset[str]().union(*(names for names, _ in found))
         individuals: dict[str, str] = {}
-        predicates: set[str] = set()
-        for formula in formulas:
-            names, constants = symbols(formula)
-            predicates |= names
+        for _, constants in found:
             for name in constants:
                 if name.lower() not in PRONOUNS:
                     individuals.setdefault(name.lower(), name)
-        return cls(individuals, frozenset(predicates), _words(frozenset(predicates)) | frozenset(individuals))
+        return cls(individuals, predicates, frozenset[str]().union(*map(_forms, predicates)) | frozenset(individuals))
 
     @property
     def empty(self) -> bool:
@@ -197,10 +196,10 @@ class Vocabulary:
         return [w.lower() for w in words if w.lower() in self.words or self.concept(w) is not None]
 
 
-@lru_cache(maxsize=1 << 12)
-def _words(predicates: frozenset[str]) -> frozenset[str]:
-    """The words of some predicates, with the plurals of their last words ("real_number" → real, number, numbers)."""
-    return frozenset({w for p in predicates for w in p.split("_")} | {plural(p.rsplit("_", 1)[-1]) for p in predicates})
+@lru_cache(maxsize=1 << 14)
+def _forms(predicate: str) -> frozenset[str]:
+    """The words of a predicate, with the plural of its last word ("real_number" → real, number, numbers)."""
+    return frozenset({*predicate.split("_"), plural(predicate.rsplit("_", 1)[-1])})
 
 
 def _atoms(formula: Formula) -> Iterable[Atom]:
