@@ -13,7 +13,7 @@ paper's notation and ``repr(f)`` the exact constructor form.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, fields
 from functools import cache, lru_cache
 
@@ -299,6 +299,27 @@ def mentions(formula: Formula) -> set[tuple[str, bool]]:
     return set()
 
 
+def atoms(formula: Formula) -> Iterator[Atom]:
+    """The atoms of a formula, each occurrence once.
+
+    >>> [str(a) for a in atoms(rule(atom("cat", X), Not(atom("dog", X))))]
+    ['dog(x)', 'cat(x)']
+    """
+    stack = [formula]
+    while stack:
+        f = stack.pop()
+        if isinstance(f, Atom):
+            yield f
+        elif isinstance(f, Not):
+            stack.append(f.operand)
+        elif isinstance(f, And | Or):
+            stack.extend(f.operands)
+        elif isinstance(f, Implies):
+            stack.extend((f.antecedent, f.consequent))
+        elif isinstance(f, ForAll | Exists):
+            stack.append(f.body)
+
+
 @lru_cache(maxsize=1 << 16)
 def symbols(formula: Formula) -> tuple[frozenset[str], frozenset[str]]:
     """The predicates and the constants' names a formula mentions (cached: formulas recur).
@@ -308,20 +329,9 @@ def symbols(formula: Formula) -> tuple[frozenset[str], frozenset[str]]:
     """
     predicates: set[str] = set()
     constants: set[str] = set()
-    stack = [formula]
-    while stack:
-        f = stack.pop()
-        if isinstance(f, Atom):
-            predicates.add(f.predicate)
-            constants.update(a.name for a in f.args if isinstance(a, Const))
-        elif isinstance(f, Not):
-            stack.append(f.operand)
-        elif isinstance(f, And | Or):
-            stack.extend(f.operands)
-        elif isinstance(f, Implies):
-            stack.extend((f.antecedent, f.consequent))
-        elif isinstance(f, ForAll | Exists):
-            stack.append(f.body)
+    for a in atoms(formula):
+        predicates.add(a.predicate)
+        constants.update(t.name for t in a.args if isinstance(t, Const))
     return frozenset(predicates), frozenset(constants)
 
 

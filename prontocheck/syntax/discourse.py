@@ -120,11 +120,12 @@ _CLAUSE_START = (
     r"(?:,\s*(?:being|as|who\s+(?:is|are))\s+[^,]{1,80},)?\s+" + _VERB + r"\b|\s*Q{6,}"
     r"|\s*(?:we|i|it|this|that|there|let|let's)\b)"
 )
+_SO_WORDS = (r"(?:so|therefore|thus|hence|consequently|which\s+means|which\s+implies|which\s+shows|which\s+tells\s+us"
+              r"|meaning|this\s+means|it\s+follows|making\s+it\s+clear)")
+"""The words that open a conclusion ("so", "which means"), in a cut of :data:`_CONNECTIVE` and at a clause's start."""
 _CONNECTIVE = re.compile(
     r"(?P<but>,?\s*\b(?:but|while|whereas|although|though|yet|however)\b,?\s*" + _CLAUSE_START + ")"
-    r"|(?P<so>(?:,\s*|\s+)(?:and\s+)?(?:so|therefore|thus|hence|consequently|which\s+means|which\s+implies"
-    r"|which\s+shows|which\s+tells\s+us|meaning|this\s+means|it\s+follows|making\s+it\s+clear)(?:\s+that)?\b,?\s*"
-    + _CLAUSE_START + ")"
+    r"|(?P<so>(?:,\s*|\s+)(?:and\s+)?" + _SO_WORDS + r"(?:\s+that)?\b,?\s*" + _CLAUSE_START + ")"
     r"|(?P<since>(?:,\s*|\s+)(?:and\s+)?(?:because|since|given\s+that)\b\s*" + _CLAUSE_START + r"|,\s*as\b\s*"
     + _CLAUSE_START + ")"
     r"|(?P<and>,?\s*\band\b,?\s*" + _CLAUSE_START + ")"
@@ -140,8 +141,7 @@ _CONNECTIVE_WORDS = frozenset(
 """A word every cut of :data:`_CONNECTIVE` but a comma needs: a piece with none of them and no comma is whole."""
 _PREMISE_START = re.compile(r"^(?:and\s+)?(?:since|because|as|given\s+that|considering\s+that)\s+", re.IGNORECASE)
 _SO_START = re.compile(
-    r"^(?:and\s+)?(?:so|therefore|thus|hence|consequently|which\s+means|which\s+implies|which\s+shows"
-    r"|which\s+tells\s+us|meaning|this\s+means|it\s+follows|making\s+it\s+clear)(?:\s+that)?\b,?\s*",
+    r"^(?:and\s+)?" + _SO_WORDS + r"(?:\s+that)?\b,?\s*",
     re.IGNORECASE,
 )
 _INTERJECTION = re.compile(

@@ -42,6 +42,8 @@ from prontocheck.logic.formulas import (
     Not,
     Or,
     X,
+    atoms,
+    constants_of,
     replace_term,
     rule,
     symbols,
@@ -154,11 +156,11 @@ class Vocabulary:
             return formula  # every word the context's own (most sentences)
         if not predicates.isdisjoint(VACUOUS_NOUNS):
             formula = _drop_vacuous(formula)
-        for c in _constants(formula):
+        for c in constants_of(formula):
             if c.name.lower() in FUNCTION_WORDS and c.name.lower() not in self.individuals:
                 return Unread(f"{c.name!r} is not an individual", subject_is_function_word=True)
         renamed: dict[str, str] = {}
-        for a in _atoms(formula):
+        for a in atoms(formula):
             if a.predicate in self.predicates or a.predicate in renamed:
                 continue
             known = self.concept(a.predicate)
@@ -170,7 +172,7 @@ class Vocabulary:
                 return Unread(f"unknown word{'s' if len(unknown) > 1 else ''} {shown!r}")
         if renamed:
             formula = _rename(formula, renamed)
-        for c in sorted(_constants(formula), key=lambda c: c.name):
+        for c in sorted(constants_of(formula), key=lambda c: c.name):
             lower = c.name.lower()
             if c.name.isdigit() or lower in PRONOUNS:
                 continue
@@ -179,7 +181,7 @@ class Vocabulary:
                     formula = replace_term(formula, c, Const(self.individuals[lower]))
                 continue
             concept = self.concept(c.name)
-            if concept is not None and not _quantified(formula) and len(_constants(formula)) == 1:
+            if concept is not None and not _quantified(formula) and len(constants_of(formula)) == 1:
                 return rule(Atom(concept, (X,)), replace_term(formula, c, X))
             if lower in FUNCTION_WORDS:
                 return Unread(f"{c.name!r} is not an individual", subject_is_function_word=True)
@@ -202,29 +204,9 @@ def _forms(predicate: str) -> frozenset[str]:
     return frozenset({*predicate.split("_"), plural(predicate.rsplit("_", 1)[-1])})
 
 
-def _atoms(formula: Formula) -> Iterable[Atom]:
-    stack = [formula]
-    while stack:
-        f = stack.pop()
-        if isinstance(f, Atom):
-            yield f
-        elif isinstance(f, Not):
-            stack.append(f.operand)
-        elif isinstance(f, And | Or):
-            stack.extend(f.operands)
-        elif isinstance(f, Implies):
-            stack.extend((f.antecedent, f.consequent))
-        elif isinstance(f, ForAll | Exists):
-            stack.append(f.body)
-
-
-def _constants(formula: Formula) -> set[Const]:
-    return {a for atom in _atoms(formula) for a in atom.args if isinstance(a, Const)}
-
-
 def _quantified(formula: Formula) -> bool:
     return isinstance(formula, ForAll | Exists) or any(
-        isinstance(a, Const) is False for atom in _atoms(formula) for a in atom.args
+        isinstance(a, Const) is False for atom in atoms(formula) for a in atom.args
     )
 
 
