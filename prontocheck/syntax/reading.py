@@ -356,7 +356,9 @@ def _read_all(seg: Segmented, ctx: ReadingContext) -> list[SentenceReading]:
         text = s.text
         entry = plain(text)
         if entry is not None and (entry[1] <= predicates and entry[2] <= names or anything):
-            kind, parts, reason, target = entry[0]  # the generator's sentences: read once for all problems
+            # the generator's sentences, read once for all problems (read_sentence's first test, inlined: the
+            # hot path of PrOntoQA-style text)
+            kind, parts, reason, target = entry[0]
         else:
             kind, parts, reason, target = read_sentence(text, ctx)
         if out and out[-1].reason == "a question" and _WRAPPER_END.search(out[-1].text) and _is_query(parts, ctx):
