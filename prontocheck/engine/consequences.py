@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 
-from prontocheck.engine.shapes import Shape, complement, parts, sort_key
+from prontocheck.engine.shapes import Shape, complement, parts, sorted_shapes
 from prontocheck.engine.theory import Theory
 from prontocheck.logic.formulas import And, Atom, Const, Exists, ForAll, Formula, Implies, Not, Or
 
@@ -83,10 +83,6 @@ def _literals(shape: Shape) -> Iterator[Shape]:
         return
     for part in shape[1]:  # type: ignore[union-attr]
         yield from _literals(part)
-
-
-def _sorted(shapes: Iterable[Shape]) -> list[Shape]:
-    return sorted(shapes, key=sort_key)
 
 
 @lru_cache(maxsize=1 << 12)
@@ -204,7 +200,7 @@ class Consequences:
         queue.append(shape)
         if why.how is How.TOLLENS or shape[0] != "and" or isinstance(shape[1], bool):
             return  # the calculus does not split what modus tollens gives (prontoqa/natural.py)
-        for part in _sorted(parts(shape, "and")):
+        for part in sorted_shapes(parts(shape, "and")):
             self._add(part, Why(How.AND_ELIM, why.hyps, (shape,)), queue)
 
     def support(self, shape: Shape) -> list[Shape] | None:
@@ -213,14 +209,14 @@ class Consequences:
             return [shape]
         if shape[0] == "and" and not isinstance(shape[1], bool):
             found: list[Shape] = []
-            for part in _sorted(shape[1]):  # type: ignore[arg-type]
+            for part in sorted_shapes(shape[1]):  # type: ignore[arg-type]
                 sub = self.support(part)
                 if sub is None:
                     return None
                 found += sub
             return found
         if shape[0] == "or" and not isinstance(shape[1], bool):
-            for part in _sorted(shape[1]):  # type: ignore[arg-type]
+            for part in sorted_shapes(shape[1]):  # type: ignore[arg-type]
                 if (sub := self.support(part)) is not None:
                     return sub
         return None

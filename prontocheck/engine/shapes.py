@@ -17,6 +17,7 @@ with ``parts`` a frozenset of shapes.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -103,6 +104,17 @@ def sort_key(shape: Shape) -> tuple[object, ...]:
     if isinstance(shape[1], bool):
         return (0, shape[0], not shape[1])
     return (1, shape[0], tuple(sorted(sort_key(p) for p in shape[1])))  # type: ignore[union-attr]
+
+
+def sorted_shapes(shapes: Iterable[Shape]) -> list[Shape]:
+    """Shapes in the order of :func:`sort_key`: iterate a set of shapes through this wherever the order can
+    reach a result (a tie between derivations, the first conjunct), so that results do not depend on the
+    string hash seed.
+
+    >>> sorted_shapes({("b", True), ("a", False)})
+    [('a', False), ('b', True)]
+    """
+    return sorted(shapes, key=sort_key)
 
 
 def parts(shape: Shape, op: str) -> frozenset[Shape]:

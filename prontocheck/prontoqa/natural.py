@@ -33,6 +33,7 @@ from prontocheck.engine.shapes import (
     ground_shape,
     parts,
     rule_shapes,
+    sorted_shapes,
 )
 from prontocheck.engine.theory import Theory
 from prontocheck.logic.formulas import Const, Formula
@@ -195,12 +196,12 @@ class View:
                     d.hyps, d.all_useful and (rule_idx is None or self.useful[rule_idx]),
                     "Hop" if not elim else "Hop+AndElim", d.root, (*d.rules, r.formula), d.broad,
                 ))
-        known = self.index.facts.get(c, set()) | self.shapes.get(c, set())
+        known = sorted_shapes(self.index.facts.get(c, set()) | self.shapes.get(c, set()))
         for k in known:
             if shape in parts(k, "and") and (d := sub(k)) is not None:
                 consider(Derivation(d.cost + 1, d.premises, d.hyps, d.all_useful, "AndElim", d.root, d.rules, d.broad))
         if conjuncts := parts(shape, "and"):
-            subs = [sub(p) for p in conjuncts]
+            subs = [sub(p) for p in sorted_shapes(conjuncts)]
             if all(s is not None for s in subs):
                 ds = [s for s in subs if s is not None]
                 consider(Derivation(
@@ -208,7 +209,7 @@ class View:
                     frozenset().union(*(s.hyps for s in ds)), all(s.all_useful for s in ds), "AndIntro",
                     ds[0].root, tuple(r for s in ds for r in s.rules), any(s.broad for s in ds),
                 ))
-        for disjunct in parts(shape, "or"):
+        for disjunct in sorted_shapes(parts(shape, "or")):
             if (d := sub(disjunct)) is not None:
                 consider(Derivation(d.cost + 1, d.premises, d.hyps, d.all_useful, "OrIntro", d.root, d.rules, d.broad))
         for k in known:
@@ -244,7 +245,7 @@ class View:
         premises: list[int] = []
         hyps: set[int] = set()
         occurrences = self.stated.get(key, ())
-        for case in cases:
+        for case in sorted_shapes(cases):
             found = None
             for idx, h in reversed(occurrences):
                 a = next((a for a in h if self.assumptions.get(a) == ("g", case, c)), None)

@@ -73,7 +73,7 @@ from prontocheck.engine.consequences import (
     rule_edges,
 )
 from prontocheck.engine.graphs import path_exists
-from prontocheck.engine.shapes import Shape, complement, ground_shape, parts, rule_shapes, sort_key
+from prontocheck.engine.shapes import Shape, complement, ground_shape, parts, rule_shapes, sort_key, sorted_shapes
 from prontocheck.engine.theory import Theory
 from prontocheck.logic.formulas import And, Const, Formula, Or
 from prontocheck.prontoqa.results import BROAD, INVALID, STRICT, StepResult
@@ -95,16 +95,12 @@ MAX_CASE_DEPTH = 3
 """How deep the reasons nest case splits when they look for what follows by cases."""
 
 
-def _sorted(shapes: frozenset[Shape]) -> list[Shape]:
-    return sorted(shapes, key=sort_key)
-
-
 def _operands(formula: Formula, shape: Shape) -> list[Shape]:
     """The conjuncts or disjuncts of a compound ground shape in the order the step writes them."""
     written = [g[0] for o in formula.operands if (g := ground_shape(o)) is not None] if isinstance(
         formula, And | Or) else []
     if not isinstance(shape[1], frozenset) or set(written) != shape[1]:
-        return _sorted(frozenset(parts(shape, str(shape[0]))))
+        return sorted_shapes(frozenset(parts(shape, str(shape[0]))))
     return list(dict.fromkeys(written))
 
 
@@ -161,7 +157,7 @@ class _Knowledge:
         key = (c, with_hyps, cases)
         found = self.closures.get(key)
         if found is None:
-            seeds = [(s, Why(How.GIVEN, frozenset())) for s in _sorted(frozenset(self.context.facts.get(c, ())))]
+            seeds = [(s, Why(How.GIVEN, frozenset())) for s in sorted_shapes(frozenset(self.context.facts.get(c, ())))]
             seeds += [(s, Why(How.GIVEN, h)) for s, h in self.about.get(c, ())
                       if not h or with_hyps and self._in_force(h)]
             seeds += [(case, Why(How.CASE, frozenset())) for case in cases]
@@ -310,7 +306,7 @@ class _Knowledge:
                 len(supposed) + 1 < MAX_CASE_DEPTH
                 and self._cases(shape, c, inner, with_hyps=with_hyps, supposed=(*supposed, case)) is not None)
 
-        for known in _sorted(frozenset(closure.known)):
+        for known in sorted_shapes(frozenset(closure.known)):
             cases = parts(known, "or")
             if cases and shape not in cases and not cases & set(supposed) and all(follows(case) for case in cases):
                 return known
@@ -335,8 +331,8 @@ class _Knowledge:
     def _premise(self, c: Const) -> Shape | None:
         """What the individual is known to be (see the module doc)."""
         stated = [s for s, h in reversed(self.about.get(c, ())) if self._in_force(h)]
-        literals = [lit for shape in (*stated, *_sorted(frozenset(self.context.facts.get(c, ()))))
-                    for lit in ([shape] if isinstance(shape[1], bool) else _sorted(parts(shape, "and")))
+        literals = [lit for shape in (*stated, *sorted_shapes(frozenset(self.context.facts.get(c, ()))))
+                    for lit in ([shape] if isinstance(shape[1], bool) else sorted_shapes(parts(shape, "and")))
                     if isinstance(lit[1], bool)]
         nouns = [lit for lit in literals if lit[1] and self.wording.word(str(lit[0])).noun]
         return next(iter(nouns or [lit for lit in literals if lit[1]] or literals), None)
@@ -349,7 +345,7 @@ class _Knowledge:
         return f"not derivable: no rule leads to {target} from what is known about {c.name}"
 
     def _rule(self, antecedent: Shape, consequent: Shape) -> str:
-        for part in [consequent] if isinstance(consequent[1], bool) else _sorted(parts(consequent, "and")):
+        for part in [consequent] if isinstance(consequent[1], bool) else sorted_shapes(parts(consequent, "and")):
             if isinstance(part[1], bool) and self.reaches(antecedent, complement(part)):
                 return f"contradicts the context: {self.rule(antecedent, complement(part))}"
         a, b = phrase(antecedent, self.wording), phrase(consequent, self.wording)
