@@ -8,23 +8,23 @@
 """
 
 from prontocheck.errors import (
-                               InputError,
-                               ProntocheckError,
-                               SentenceParseError,
-                               UnparseableSentence,
-                               UnreadableQuery,
-                               UsageError,
+    InputError,
+    ProntocheckError,
+    SentenceParseError,
+    UnparseableSentence,
+    UnreadableQuery,
+    UsageError,
 )
 from prontocheck.prontoqa import (
-                               METRICS,
-                               ExampleResult,
-                               Problem,
-                               ProofResult,
-                               StepResult,
-                               Utility,
-                               Validity,
-                               check,
-                               check_batch,
+    METRICS,
+    ExampleResult,
+    Problem,
+    ProofResult,
+    StepResult,
+    Utility,
+    Validity,
+    check,
+    check_batch,
 )
 from prontocheck.syntax import parse_formula, parse_query, parse_statement
 

@@ -45,7 +45,6 @@ from prontocheck.logic.formulas import (
     constants_of,
     replace_term,
     rule,
-    symbols,
 )
 from prontocheck.syntax.answers import Answer, AnswerContext, answer_of
 from prontocheck.syntax.forms import ASSUME, CONTRADICTION, STATEMENT, ProofLine, proof_lines
@@ -404,6 +403,8 @@ _TWO_VERBS = re.compile(
 )
 _SUBJECT = re.compile(r"^(?P<subj>(?:(?:every|each|all|no|any)\s+)?" + _W + r"(?:\s+" + _W + r"){0,2}?)\s+(?:is|are)\b",
                       re.IGNORECASE)
+_PLURAL_PRONOUN = re.compile(r"\b(?:they|these|those)\b", re.IGNORECASE)
+"""A word :data:`_THEY` needs: a sentence without one reads no clause by the subjects before it."""
 _THEY = re.compile(r"^(?:they|these|those)\s+(?=(?:is|are|must|cannot|can't|should)\b)", re.IGNORECASE)
 _NOUN_PHRASE = re.compile(r"^(?:as\s+|being\s+|i\.e\.,?\s+)?(?P<np>(?:a|an)\s+[A-Za-z][\w\-]*)$", re.IGNORECASE)
 _COPULA = re.compile(r"\b(?:is|are|was|were)\b", re.IGNORECASE)
@@ -472,8 +473,7 @@ def literal_shaped(formula: Formula) -> bool:
 
 def _plain(formula: Formula, vocabulary: Vocabulary) -> bool:
     """A literal-shaped formula whose words are all the context's own."""
-    predicates, constants = symbols(formula)
-    return predicates <= vocabulary.predicates and constants <= vocabulary.names and literal_shaped(formula)
+    return vocabulary.knows(formula) and literal_shaped(formula)
 
 
 def _parse(text: str, ctx: Context) -> tuple[ProofLine, ...] | str | Unread:
@@ -906,13 +906,15 @@ def read_discourse(text: str, ctx: Context) -> list[Part]:
     groups: list[tuple[str, list[Part]]] = []
     previous = ""
     subjects: list[str] = []
+    plural_pronoun = _PLURAL_PRONOUN.search(text) is not None  # else no clause needs the subjects before it
     for piece in _pieces(text):
         parts, opens_premise = _read_piece(piece, previous, ctx, tuple(subjects[-1:]) if len(set(subjects)) <= 1
                                            else tuple(subjects))
         groups.append(("since_aside" if piece.role == "aside" and opens_premise else piece.role, parts))
-        subject = _SUBJECT.match(_dehedge(_peel(_LEAD_IN, _PREMISE_START.sub("", piece.text.strip()))))
-        if subject is not None and _concept_subject(subject.group("subj"), ctx):
-            subjects.append(_plural_of(subject.group("subj"), ctx))
+        if plural_pronoun:
+            subject = _SUBJECT.match(_dehedge(_peel(_LEAD_IN, _PREMISE_START.sub("", piece.text.strip()))))
+            if subject is not None and _concept_subject(subject.group("subj"), ctx):
+                subjects.append(_plural_of(subject.group("subj"), ctx))
         previous = piece.text
     return _premises_first(_conjoined(groups))
 

@@ -35,7 +35,6 @@ _STRAIGHT = str.maketrans({
 })
 """One-for-one replacements: curly quotes and apostrophes, odd spaces, dashes, arrows (``⇒`` ``⟹`` ``→``)."""
 
-_SPECIAL = re.compile("[" + "".join(chr(c) for c in _STRAIGHT if c > 127) + "]")
 _PLAIN = re.compile(r"[A-Za-z0-9 ,.;:!?'\-\n]*")
 """Text with nothing to blank or track: the generator's style, read by one regular expression."""
 

@@ -130,6 +130,15 @@ class Vocabulary:
         """No context to read against: every reading is accepted as it is."""
         return not self.predicates
 
+    def knows(self, formula: Formula) -> bool:
+        """Every predicate and name of the formula is the context's own (then it is read as it is).
+
+        >>> Vocabulary.of([Atom("rompus", (X,))]).knows(Atom("rompus", (X,)))
+        True
+        """
+        predicates, constants = symbols(formula)
+        return predicates <= self.predicates and constants <= self.names
+
     def concept(self, word: str) -> str | None:
         """The concept a word names, singular or plural, in any case; ``None`` if it names none.
 
@@ -151,10 +160,9 @@ class Vocabulary:
         """
         if self.empty:
             return formula
-        predicates, constants = symbols(formula)
-        if predicates <= self.predicates and constants <= self.names:
+        if self.knows(formula):
             return formula  # every word the context's own (most sentences)
-        if not predicates.isdisjoint(VACUOUS_NOUNS):
+        if not symbols(formula)[0].isdisjoint(VACUOUS_NOUNS):
             formula = _drop_vacuous(formula)
         for c in constants_of(formula):
             if c.name.lower() in FUNCTION_WORDS and c.name.lower() not in self.individuals:
