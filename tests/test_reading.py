@@ -10,11 +10,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import given
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from prontocheck import Problem, check
 from prontocheck.cli import main
+from prontocheck.prontoqa.problem import prepare
 from prontocheck.prontoqa.results import SentenceKind, Validity
 from prontocheck.syntax.segment import segment
 from prontocheck.syntax.vocabulary import FUNCTION_WORDS, PRONOUNS
@@ -24,6 +25,7 @@ CONTEXT = ("Every wumpus is a yumpus. Yumpuses are dumpuses. Every dumpus is not
            "Numpuses are rompuses. Max is a wumpus.")
 TF = Problem(CONTEXT, "Is the following statement true or false? Max is sour.", options=("A) True", "B) False"))
 PLAIN = Problem(CONTEXT, "True or false: Max is sour.")
+PLAIN_PREPARED = prepare(PLAIN)
 
 
 def kinds(problem: Problem, output: str) -> list[tuple[str, str]]:
@@ -218,6 +220,18 @@ def test_a_connective_inside_a_word_is_not_a_cut() -> None:
     assert [p.text for p in _pieces("Every butterfly is a lepidopteran")] == ["Every butterfly is a lepidopteran"]
     assert [p.text for p in _pieces("Max is a yeti while Fae is a butterfly")] == ["Max is a yeti",
                                                                                    "Fae is a butterfly"]
+
+
+@given(st.lists(st.sampled_from([" ", "\n", "\r", "Q", ":", "Q:", "True", ".", "Question:", "Fae is a cat",
+                                  "following statement", "\u2028", "\t"]), max_size=12).map("".join))
+@settings(max_examples=500)  # cheap: many examples even in CI
+@example(" Q: x")
+@example("True\r\nQ:")
+def test_the_quick_cut_agrees_with_the_long_way(parts: str) -> None:
+    from prontocheck.syntax.reading import ReadingContext, _cut, _cut_at_lines
+
+    ctx = ReadingContext(PLAIN_PREPARED.reading.clauses)
+    assert _cut(parts, ctx) == _cut_at_lines(parts, ctx)
 
 
 def test_not_necessarily_is_never_read_as_not() -> None:

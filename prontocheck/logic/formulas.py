@@ -327,6 +327,8 @@ def symbols(formula: Formula) -> tuple[frozenset[str], frozenset[str]]:
     >>> sorted(symbols(rule(atom("cat", X), Not(atom("dog", Const("Rex")))))[0])
     ['cat', 'dog']
     """
+    if isinstance(formula, Atom):  # (the common case, without the walk)
+        return frozenset((formula.predicate,)), frozenset([t.name for t in formula.args if isinstance(t, Const)])
     predicates: set[str] = set()
     constants: set[str] = set()
     for a in atoms(formula):
@@ -362,15 +364,4 @@ def constants_of(formula: Formula) -> set[Const]:
     >>> sorted(c.name for c in constants_of(And((atom("cat", Const("Fae")), atom("dog", Const("Rex"))))))
     ['Fae', 'Rex']
     """
-    match formula:
-        case Atom(_, args):
-            return {a for a in args if isinstance(a, Const)}
-        case Not(operand):
-            return constants_of(operand)
-        case And(operands) | Or(operands):
-            return set().union(*(constants_of(o) for o in operands))
-        case Implies(antecedent, consequent):
-            return constants_of(antecedent) | constants_of(consequent)
-        case ForAll(_, body) | Exists(_, body):
-            return constants_of(body)
-    return set()
+    return {t for a in atoms(formula) for t in a.args if isinstance(t, Const)}

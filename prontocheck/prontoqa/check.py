@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
-from prontocheck.logic.formulas import Const, Formula, constants_of, replace_term
+from prontocheck.logic.formulas import Const, Formula, constants_of, replace_term, symbols
 from prontocheck.prontoqa.accuracy import natural_accuracies, proof_accuracies
 from prontocheck.prontoqa.natural import classify_natural
 from prontocheck.prontoqa.problem import PreparedProblem, Problem, prepare
@@ -30,51 +30,74 @@ from prontocheck.syntax.forms import ProofLine
 from prontocheck.syntax.reading import MID_SENTENCE, OutputReading, SentenceKind, read_output
 from prontocheck.syntax.vocabulary import PRONOUNS
 
-_INPUTS: dict[str, tuple[tuple[ProofLine, ...], tuple[StepInput, ...]]] = {}
+_Names = tuple[tuple[str, ...], str | None]
+"""The pronouns a step uses, and the one individual it names alone (``None``: none, or several)."""
+_INPUTS: dict[str, tuple[tuple[ProofLine, ...], tuple[StepInput, ...], tuple[_Names, ...]]] = {}
 
 
-def _inputs_of(text: str, lines: tuple[ProofLine, ...]) -> tuple[StepInput, ...]:
-    """The step inputs of a sentence's lines. Readings are shared (the reader's caches hand out the same
-    ``lines`` object for a sentence each time), so the inputs are kept by sentence and reused while the lines
-    are that same object: no formula is hashed or compared.
+def _inputs_of(text: str, lines: tuple[ProofLine, ...]) -> tuple[tuple[StepInput, ...], tuple[_Names, ...]]:
+    """The step inputs of a sentence's lines, with the individuals each mentions. Readings are shared (the
+    reader's caches hand out the same ``lines`` object for a sentence each time), so the inputs are kept by
+    sentence and reused while the lines are that same object: no formula is hashed or compared.
     """
     kept = _INPUTS.get(text)
     if kept is not None and kept[0] is lines:
-        return kept[1]
-    inputs = tuple(StepInput(text, line.formula, kind=line.kind) for line in lines)
+        return kept[1], kept[2]
+    if len(lines) == 1:  # (most sentences)
+        inputs: tuple[StepInput, ...] = (StepInput(text, lines[0].formula, None, lines[0].kind),)
+        names: tuple[_Names, ...] = (_names(lines[0].formula),)
+    else:
+        inputs = tuple([StepInput(text, line.formula, None, line.kind) for line in lines])
+        names = tuple([_names(line.formula) for line in lines])
     if len(_INPUTS) >= 1 << 15:
         _INPUTS.clear()
-    _INPUTS[text] = (lines, inputs)
-    return inputs
+    _INPUTS[text] = (lines, inputs, names)
+    return inputs, names
 
 
-def _step_inputs(reading: OutputReading) -> tuple[list[StepInput], list[int], list[SentenceResult]]:
-    """The steps the output's step and unparseable sentences make, the sentence of each step, and the
-    sentences with their kinds.
+def _names(formula: Formula | None) -> _Names:
+    if formula is None:
+        return _UNREAD
+    names = symbols(formula)[1]  # (cached: the reader asked for it first)
+    pronouns = [n for n in names if n.lower() in PRONOUNS]
+    if not pronouns:
+        return (), next(iter(names)) if len(names) == 1 else None
+    named = names.difference(pronouns)
+    return tuple(sorted(pronouns)), next(iter(named)) if len(named) == 1 else None
+
+
+_UNREAD: _Names = ((), None)
+
+
+def _step_inputs(reading: OutputReading) -> tuple[list[StepInput], list[_Names], list[int], list[SentenceResult]]:
+    """The steps the output's step and unparseable sentences make, the individuals each mentions, the sentence
+    of each step, and the sentences with their kinds.
     """
     inputs: list[StepInput] = []
+    names: list[_Names] = []
     where: list[int] = []
     sentences: list[SentenceResult] = []
     step, unparseable = SentenceKind.STEP, SentenceKind.UNPARSEABLE
+    step_part, unparseable_part = PartKind.STEP, PartKind.UNPARSEABLE
     make = tuple.__new__  # SentenceResult's own constructor, without the keyword handling (many sentences)
-    for index, sentence in enumerate(reading.sentences):
+    for index, (text, start, end, kind, parts, in_trace, reason, _) in enumerate(reading.sentences):
         first = len(inputs)
-        kind = sentence.kind
         if kind is step or kind is unparseable:
-            text = sentence.text
-            for part in sentence.parts:
-                if part.kind is PartKind.STEP:
-                    inputs.extend(_inputs_of(text, part.lines))
-                elif part.kind is PartKind.UNPARSEABLE:
-                    reason = part.reason or "no parse"
+            for part in parts:
+                if part.kind is step_part:
+                    made, mentioned = _inputs_of(text, part.lines)
+                    inputs.extend(made)
+                    names.extend(mentioned)
+                elif part.kind is unparseable_part:
+                    why = part.reason or "no parse"
                     if part.text.rstrip(".!?;") != text.rstrip(".!?;"):
-                        reason = f"in {part.text!r}: {reason}"
-                    inputs.append(StepInput(text, None, reason))
+                        why = f"in {part.text!r}: {why}"
+                    inputs.append(StepInput(text, None, why))
+                    names.append(_UNREAD)
             where.extend([index] * (len(inputs) - first))
-        sentences.append(make(SentenceResult, (index, sentence.text, (sentence.start, sentence.end), kind,
-                                               tuple(range(first, len(inputs))), sentence.reason,
-                                               sentence.in_trace)))
-    return inputs, where, sentences
+        sentences.append(make(SentenceResult, (index, text, (start, end), kind, tuple(range(first, len(inputs))),
+                                               reason, in_trace)))
+    return inputs, names, where, sentences
 
 
 def _abandoned(reading: OutputReading, inputs: list[StepInput], where: list[int]) -> frozenset[int]:
@@ -107,20 +130,19 @@ def _individuals(formula: Formula) -> tuple[frozenset[Const], frozenset[Const]]:
     return pronouns, frozenset(names - pronouns)
 
 
-def _resolve_pronouns(inputs: list[StepInput], default: Const | None) -> list[StepInput]:
+def _resolve_pronouns(inputs: list[StepInput], names: list[_Names], default: Const | None) -> list[StepInput]:
     """Read a pronoun as the individual the chain last named alone (at first, the query's)."""
     last = default
-    for i, step in enumerate(inputs):
-        if step.formula is None:
-            continue
-        pronouns, named = _individuals(step.formula)
+    for i, (pronouns, alone) in enumerate(names):
         if pronouns and last is not None:
+            step = inputs[i]
             f = step.formula
+            assert f is not None  # (only a formula mentions pronouns)
             for pronoun in pronouns:
-                f = replace_term(f, pronoun, last)
+                f = replace_term(f, Const(pronoun), last)
             inputs[i] = dataclasses.replace(step, formula=f)
-        if len(named) == 1:
-            last = next(iter(named))
+        if alone is not None:
+            last = Const(alone)
     return inputs
 
 
@@ -226,9 +248,11 @@ def check(problem: Problem, output: str, *, id: str = "", metadata: Mapping[str,
 def _inputs(
     reading: OutputReading, prepared: PreparedProblem
 ) -> tuple[list[StepInput], list[int], list[SentenceResult]]:
+    raw, names, where, sentences = _step_inputs(reading)
+    if not any(pronouns for pronouns, _ in names):
+        return raw, where, sentences  # (most outputs)
     named = _individuals(prepared.query.formula)[1] if prepared.query is not None else frozenset()
-    raw, where, sentences = _step_inputs(reading)
-    return _resolve_pronouns(raw, next(iter(named)) if len(named) == 1 else None), where, sentences
+    return _resolve_pronouns(raw, names, next(iter(named)) if len(named) == 1 else None), where, sentences
 
 
 def read_steps(problem: Problem, output: str) -> list[StepInput]:

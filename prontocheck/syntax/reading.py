@@ -258,7 +258,7 @@ def _plain_entry(text: str) -> tuple[Reading, frozenset[str], frozenset[str]] | 
     if sentence is not None:
         lines = proof_lines(sentence)
         formulas = [line.formula for line in lines if line.formula is not None]
-        if all(literal_shaped(f) for f in formulas):
+        if len(formulas) == 1 and literal_shaped(formulas[0]) or all(literal_shaped(f) for f in formulas):
             if len(formulas) == 1:
                 predicates, constants = symbols(formulas[0])
             else:
@@ -333,6 +333,16 @@ def _markers(straight: str, start: int, end: int) -> list[int]:
 
 def _cut(text: str, ctx: ReadingContext) -> int | None:
     """Where a new problem starts after the answer (see the module doc), or ``None``."""
+    q = text.find("Q:")
+    if q > 0 and text[q - 1] in " \n" and "ollowing statement" not in text:
+        before = text[:q].strip()
+        if before and "\n" not in before:
+            return q  # one line, then the next "Q:" (few-shot answers): no line can start a new problem before it
+    return _cut_at_lines(text, ctx)
+
+
+def _cut_at_lines(text: str, ctx: ReadingContext) -> int | None:
+    """:func:`_cut` the long way: every line that may start a new problem, tried in order."""
     straight = straighten(text)
     first = len(straight) - len(straight.lstrip()) + 1
     q = _Q.search(straight, first) if "Q:" in straight else None
@@ -377,16 +387,18 @@ def _is_query(parts: tuple[Part, ...], ctx: ReadingContext) -> bool:
 
 def _choose(readings: list[SentenceReading]) -> tuple[int, Answer] | None:
     """The committed answer: the last answer outside the trace; a bare one only if no step follows it."""
-    answers = [(i, a) for i, a in _answers(readings) if not readings[i].in_trace]
-    later_step = -1
-    for i in range(len(readings) - 1, -1, -1):
-        if readings[i].kind is SentenceKind.STEP and not readings[i].in_trace:
-            later_step = i
-            break
-    for i, answer in reversed(answers):
-        if answer.weak and i < later_step:
+    last_step = -1
+    step, answer_part = SentenceKind.STEP, PartKind.ANSWER
+    for i in range(len(readings) - 1, -1, -1):  # from the end: the answer is usually the last sentence
+        reading = readings[i]
+        if reading.in_trace:
             continue
-        return i, answer
+        if last_step < 0 and reading.kind is step:
+            last_step = i
+        for part in reversed(reading.parts):
+            answer = part.answer
+            if part.kind is answer_part and answer is not None and not (answer.weak and i < last_step):
+                return i, answer
     return None
 
 
