@@ -90,3 +90,23 @@ class UsageError(ProntocheckError, ValueError):
 
 class SpecError(ProntocheckError, ValueError):
     """A problem spec for a reward function that cannot be read (see :mod:`prontocheck.rewards`)."""
+
+
+class BudgetExceeded(ProntocheckError):
+    """A per-record limit was hit (sentence length, atoms, search steps, closure size): the record gets the
+    stated verdict ``budget_exceeded`` naming the limit, never a hang (the limits: :mod:`prontocheck.limits`).
+
+    Attributes:
+        limit: the limit's name (``"sentence_chars"``, ``"modal_atoms"``, …), a key of ``prontocheck.limits.LIMITS``.
+        value: the limit's value.
+        what: what exceeded it, in words.
+
+    >>> str(BudgetExceeded("sentence_chars", 2000, "a sentence of 5000 characters"))
+    'budget_exceeded: a sentence of 5000 characters is over the limit sentence_chars = 2000'
+    """
+
+    def __init__(self, limit: str, value: int, what: str) -> None:
+        self.limit = limit
+        self.value = value
+        self.what = what
+        super().__init__(f"budget_exceeded: {what} is over the limit {limit} = {value}")
