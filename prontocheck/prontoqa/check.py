@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Mapping
-from functools import lru_cache
 from typing import Any
 
-from prontocheck.logic.formulas import Const, Formula, constants_of, replace_term, symbols
+from prontocheck.logic.formulas import Const, Formula, replace_term, symbols
 from prontocheck.prontoqa.accuracy import natural_accuracies, proof_accuracies
 from prontocheck.prontoqa.natural import classify_natural
 from prontocheck.prontoqa.problem import PreparedProblem, Problem, prepare
@@ -120,14 +119,6 @@ def _abandoned(reading: OutputReading, inputs: list[StepInput], where: list[int]
         if target is not None:
             out.update(range(target + 1, step))
     return frozenset(out)
-
-
-@lru_cache(maxsize=1 << 14)
-def _individuals(formula: Formula) -> tuple[frozenset[Const], frozenset[Const]]:
-    """The pronouns and the named individuals a formula mentions (cached: formulas recur)."""
-    names = constants_of(formula)
-    pronouns = frozenset(c for c in names if c.name.lower() in PRONOUNS)
-    return pronouns, frozenset(names - pronouns)
 
 
 def _resolve_pronouns(inputs: list[StepInput], names: list[_Names], default: Const | None) -> list[StepInput]:
@@ -251,8 +242,8 @@ def _inputs(
     raw, names, where, sentences = _step_inputs(reading)
     if not any(pronouns for pronouns, _ in names):
         return raw, where, sentences  # (most outputs)
-    named = _individuals(prepared.query.formula)[1] if prepared.query is not None else frozenset()
-    return _resolve_pronouns(raw, names, next(iter(named)) if len(named) == 1 else None), where, sentences
+    alone = _names(prepared.query.formula)[1] if prepared.query is not None else None
+    return _resolve_pronouns(raw, names, None if alone is None else Const(alone)), where, sentences
 
 
 def read_steps(problem: Problem, output: str) -> list[StepInput]:
