@@ -24,7 +24,6 @@ from typing import Any
 from prontocheck.errors import BudgetExceeded
 from prontocheck.limits import JSON_DEPTH, JSON_NUMBER_CHARS, RECORD_CHARS
 
-
 _SPACE = re.compile(r"[ \t\n\r]*")
 
 
@@ -112,16 +111,19 @@ def raw_decode(text: str, pos: int = 0) -> tuple[Any, int]:
     return value, end
 
 
-def loads(text: str) -> Any:
+def loads(text: str, *, max_chars: int | None = RECORD_CHARS) -> Any:
     """Decode one JSON record (surrounding whitespace allowed) within every per-record limit.
+
+    ``max_chars=None`` lifts the length limit (a whole document read on purpose, e.g. a schema file), not the
+    limits on depth and numbers.
 
     Raises:
         JSONBudgetError: the record is longer than ``record_chars``, nests too deep or holds too long a number.
         json.JSONDecodeError: the text is not one JSON value.
 
     """
-    if len(text) > RECORD_CHARS:
-        raise JSONBudgetError(BudgetExceeded("record_chars", RECORD_CHARS, f"a record of {len(text)} characters"), "")
+    if max_chars is not None and len(text) > max_chars:
+        raise JSONBudgetError(BudgetExceeded("record_chars", max_chars, f"a record of {len(text)} characters"), "")
     value, end = raw_decode(text, _SPACE.match(text).end())  # type: ignore[union-attr]
     end = _SPACE.match(text, end).end()  # type: ignore[union-attr]
     if end != len(text):

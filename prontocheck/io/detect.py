@@ -3,11 +3,11 @@ r"""Choosing a reader: the input format, detected from the content, and :func:`r
 Detection looks at the decompressed text, never at the file name: text starting with ``Q:`` (or
 ``Predicted answer:``) is an original experiment log; a first line that is a JSON object is JSON
 Lines, the original JSON when its keys are ``test_example``, ``example<N>`` or ``question`` +
-``query`` + ``chain_of_thought``, else native. Any other first line may be one bad record, so the next
-:data:`SNIFF_LINES` non-blank lines decide (:func:`_sniff`): text starting with ``{`` or ``[`` is one
-whole-file JSON value (the original JSON) unless most of those lines are JSON objects; after a plain-text
-first line, JSON objects make it JSON Lines and log markers a log. The lines read ahead are handed on to
-the reader, so standard input works too.
+``query`` + ``chain_of_thought``, else native; text starting with ``{`` or ``[`` is one whole-file JSON
+value (the original JSON). Any line may be a bad record, the first one too, so the first non-blank line
+and the next :data:`SNIFF_LINES` decide by majority (:func:`_sniff`): a bad first line never makes a file
+unreadable or turns its good records into errors. The lines read ahead are handed on to the reader, so
+standard input works too.
 
 >>> import os, tempfile
 >>> with tempfile.TemporaryDirectory() as d:
@@ -26,7 +26,6 @@ import json
 import re
 from collections.abc import Iterator, Mapping
 from itertools import chain
-from typing import Any
 
 from prontocheck.errors import InputError, UsageError
 from prontocheck.io.decode import loads
@@ -87,14 +86,16 @@ _OBJECTS = ("native", "prontoqa-json")
 def _sniff(lines: Iterator[str], name: str) -> tuple[list[str], str | None, bool]:
     """Peek at the start of an input: the lines read, the format (``None``: empty), whether it is JSON Lines.
 
-    A first line that is a log marker or a JSON object decides at once. Any other first line may be a bad
-    record: the next :data:`SNIFF_LINES` non-blank lines decide. After a first line that starts like JSON
-    (``{``, ``[``), they are JSON Lines when most of them are JSON objects, else the file is one whole JSON
-    value (the original JSON). After a first line of plain text, JSON objects make it JSON Lines, log markers
-    a log. Objects vote for native or original JSON Lines by majority (a tie: native).
+    The first non-blank line and up to :data:`SNIFF_LINES` more decide, so that one bad line (any line,
+    the first included) never decides for the file. After a first line that starts like JSON (``{``,
+    ``[``) but is no JSON object, the input is JSON Lines when most of the next lines are JSON objects,
+    else one whole-file JSON value (the original JSON). Otherwise it is JSON Lines when JSON objects
+    outnumber log markers (``Q:``, ``Predicted answer:``), a log when there are more log markers (a tie:
+    the first line decides). JSON Lines objects vote for native or original JSON (a tie: the first line's
+    format, else native).
 
     Raises:
-        InputError: none of these lines tells the format.
+        InputError: no line read tells the format.
 
     """
     peeked = _peek(lines)
@@ -102,23 +103,21 @@ def _sniff(lines: Iterator[str], name: str) -> tuple[list[str], str | None, bool
     kind = _kind(first)
     if kind == "blank":
         return peeked, None, False
-    if kind == "prontoqa-log":
-        return peeked, kind, False
-    if kind in _OBJECTS:
-        return peeked, kind, True
     ahead: list[str] = []
     while len(ahead) < SNIFF_LINES and (more := _peek(lines)):
         peeked += more
         if more[-1].strip():
             ahead.append(_kind(more[-1]))
     objects = [k for k in ahead if k in _OBJECTS]
-    vote = "prontoqa-json" if objects.count("prontoqa-json") > objects.count("native") else "native"
     if kind in ("open", "json"):
-        if 2 * len(objects) > len(ahead):
-            return peeked, vote, True
-        return peeked, "prontoqa-json", False
-    logs = ahead.count("prontoqa-log")
-    if objects and len(objects) >= logs:
+        if 2 * len(objects) <= len(ahead):
+            return peeked, "prontoqa-json", False
+    elif kind in _OBJECTS:
+        objects.append(kind)
+    native, original = objects.count("native"), objects.count("prontoqa-json")
+    vote = kind if native == original and kind in _OBJECTS else "prontoqa-json" if original > native else "native"
+    logs = ahead.count("prontoqa-log") + (kind == "prontoqa-log")
+    if len(objects) > logs or (objects and len(objects) == logs and kind != "prontoqa-log"):
         return peeked, vote, True
     if logs:
         return peeked, "prontoqa-log", False

@@ -283,7 +283,7 @@ def parse_json(lines: Iterable[str], name: str, *, whole: bool | None = None) ->
         yield from _whole_file(chain(head, numbered), name)
         return
     count = 0
-    for number, text, obj, error in json_lines(chain(head, numbered)):
+    for number, _, obj, error in json_lines(chain(head, numbered)):
         if error is not None:
             yield RecordError(name, number, decode_reason(error))
             continue
