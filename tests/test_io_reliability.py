@@ -78,6 +78,7 @@ def test_depth_is_checked_on_the_record_not_the_interpreter_stack() -> None:
 
 def test_modal_items_and_relation_schemas_take_a_hostile_line_too(tmp_path: Path) -> None:
     from prontocheck.relations.errors import SchemaError
+    from prontocheck.relations.items import read_records as read_relation_items
     from prontocheck.relations.loading import load_schema
 
     item = json.dumps({"id": "q1", "prompt": "X must be there. Is it true that X might be there?", "gold": "yes"})
@@ -88,6 +89,10 @@ def test_modal_items_and_relation_schemas_take_a_hostile_line_too(tmp_path: Path
     schema.write_text('{"format": "prontocheck-relations/1", "name": "x", "relations": ' + DEEP + "}", "utf-8")
     with pytest.raises(SchemaError, match="json_depth"):
         load_schema([str(schema)], defaults=False)
+    relation_items = tmp_path / "items.json"
+    relation_items.write_text("[" + DEEP + "]", "utf-8")
+    with pytest.raises(InputError, match="json_depth"):
+        list(read_relation_items(str(relation_items)))
 
 
 # --- a huge line: linear time, bounded memory ------------------------------------------------------------------------
