@@ -18,13 +18,10 @@ budget_exceeded: JSON nested more than 100 deep is over the limit json_depth = 1
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 from prontocheck.errors import BudgetExceeded
 from prontocheck.limits import JSON_DEPTH, JSON_NUMBER_CHARS, RECORD_CHARS
-
-_SPACE = re.compile(r"[ \t\n\r]*")
 
 
 class JSONBudgetError(json.JSONDecodeError):
@@ -94,21 +91,30 @@ def raw_decode(text: str, pos: int = 0) -> tuple[Any, int]:
         json.JSONDecodeError: the text there is not JSON, or the decoder cannot take it.
 
     """
+    return _checked(DECODER.raw_decode, text, pos)  # type: ignore[no-any-return]
+
+
+def _checked(decode: Any, text: str, pos: int | None = None) -> Any:
+    """``decode(text, pos)`` (or ``decode(text)``) with its failures turned into decoding errors and the depth
+    checked; returns what ``decode`` returns.
+    """
     try:
-        value, end = DECODER.raw_decode(text, pos)
+        result = decode(text) if pos is None else decode(text, pos)
     except RecursionError:
         raise _too_deep(text) from None
     except _LongNumber as e:
         budget = BudgetExceeded("json_number_chars", JSON_NUMBER_CHARS, f"a number of {e.chars} characters")
-        raise JSONBudgetError(budget, text, pos) from None
+        raise JSONBudgetError(budget, text, pos or 0) from None
     except json.JSONDecodeError:
         raise
     except ValueError as e:  # e.g. a number the decoder cannot convert
-        raise json.JSONDecodeError(str(e), text, pos) from None
-    containers = text.count("[", pos, end) + text.count("{", pos, end)
-    if containers > JSON_DEPTH and depth(value) > JSON_DEPTH:  # the cheap count first: records rarely nest
-        raise _too_deep(text)
-    return value, end
+        raise json.JSONDecodeError(str(e), text, pos or 0) from None
+    start, end = (0, len(text)) if pos is None else (pos, result[1])
+    # The cheap count first: records rarely hold more arrays and objects than the depth limit.
+    if text.count("[", start, end) + text.count("{", start, end) > JSON_DEPTH:
+        if depth(result if pos is None else result[0]) > JSON_DEPTH:
+            raise _too_deep(text)
+    return result
 
 
 def loads(text: str, *, max_chars: int | None = RECORD_CHARS) -> Any:
@@ -124,11 +130,7 @@ def loads(text: str, *, max_chars: int | None = RECORD_CHARS) -> Any:
     """
     if max_chars is not None and len(text) > max_chars:
         raise JSONBudgetError(BudgetExceeded("record_chars", max_chars, f"a record of {len(text)} characters"), "")
-    value, end = raw_decode(text, _SPACE.match(text).end())  # type: ignore[union-attr]
-    end = _SPACE.match(text, end).end()  # type: ignore[union-attr]
-    if end != len(text):
-        raise json.JSONDecodeError("Extra data", text, end)
-    return value
+    return _checked(DECODER.decode, text)
 
 
 def json_id(value: Any) -> str:
