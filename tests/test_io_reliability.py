@@ -226,3 +226,13 @@ def test_any_one_bad_line_is_one_item_and_costs_no_other_record(tmp_path_factory
     assert [r.line for r in items] == [1, 2, 3, 4, 5]
     assert all(isinstance(r, Record) for r in items if r.line != where + 1)
     assert all(r.id for r in items)
+
+
+def test_whole_file_json_keeps_the_examples_before_a_hostile_member(tmp_path: Path) -> None:
+    example = json.dumps({"test_example": {"question": CTX, "query": QUERY, "chain_of_thought": [], "model_output": OUT}})
+    for hostile, limit in (("[" * 300 + "]" * 300, "json_depth"), ("9" * 5_000, "json_number_chars")):
+        path = write(tmp_path / "whole.json", ["{", f' "example1": {example},', "", f' "example2": {hostile},',
+                                               f' "example3": {example}', "}"])
+        items = list(read_records(path))
+        assert kinds(items) == [("Record", 2), ("RecordError", 4)], limit
+        assert items[1].reason.startswith("budget_exceeded:") and limit in items[1].reason

@@ -62,8 +62,9 @@ DECODER = json.JSONDecoder(parse_int=_number(int), parse_float=_number(float))
 """A decoder that refuses number literals longer than ``json_number_chars`` (used by :func:`raw_decode`)."""
 
 
-def _too_deep(text: str) -> JSONBudgetError:
-    return JSONBudgetError(BudgetExceeded("json_depth", JSON_DEPTH, f"JSON nested more than {JSON_DEPTH} deep"), text)
+def _too_deep(text: str, pos: int) -> JSONBudgetError:
+    budget = BudgetExceeded("json_depth", JSON_DEPTH, f"JSON nested more than {JSON_DEPTH} deep")
+    return JSONBudgetError(budget, text, pos)
 
 
 def depth(value: Any) -> int:
@@ -101,7 +102,7 @@ def _checked(decode: Any, text: str, pos: int | None = None) -> Any:
     try:
         result = decode(text) if pos is None else decode(text, pos)
     except RecursionError:
-        raise _too_deep(text) from None
+        raise _too_deep(text, pos or 0) from None
     except _LongNumber as e:
         budget = BudgetExceeded("json_number_chars", JSON_NUMBER_CHARS, f"a number of {e.chars} characters")
         raise JSONBudgetError(budget, text, pos or 0) from None
@@ -113,7 +114,7 @@ def _checked(decode: Any, text: str, pos: int | None = None) -> Any:
     # The cheap count first: records rarely hold more arrays and objects than the depth limit.
     if text.count("[", start, end) + text.count("{", start, end) > JSON_DEPTH:
         if depth(result if pos is None else result[0]) > JSON_DEPTH:
-            raise _too_deep(text)
+            raise _too_deep(text, pos or 0)
     return result
 
 
