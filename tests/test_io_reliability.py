@@ -229,7 +229,8 @@ def test_any_one_bad_line_is_one_item_and_costs_no_other_record(tmp_path_factory
 
 
 def test_whole_file_json_keeps_the_examples_before_a_hostile_member(tmp_path: Path) -> None:
-    example = json.dumps({"test_example": {"question": CTX, "query": QUERY, "chain_of_thought": [], "model_output": OUT}})
+    test = {"question": CTX, "query": QUERY, "chain_of_thought": [], "model_output": OUT}
+    example = json.dumps({"test_example": test})
     for hostile, limit in (("[" * 300 + "]" * 300, "json_depth"), ("9" * 5_000, "json_number_chars")):
         path = write(tmp_path / "whole.json", ["{", f' "example1": {example},', "", f' "example2": {hostile},',
                                                f' "example3": {example}', "}"])
