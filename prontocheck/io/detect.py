@@ -37,10 +37,8 @@ from prontocheck.io.streams import LongLine, iter_lines, open_text
 FORMATS = ("native", "prontoqa-log", "prontoqa-json")
 _ORIGINAL_KEYS = {"question", "query", "chain_of_thought"}
 _EXAMPLE_KEY = re.compile(r"example\d+")
-
-
 SNIFF_LINES = 16
-"""How many non-blank lines detection reads past a first line that does not tell the format."""
+"""How many non-blank lines after the first detection reads (the first line alone never decides)."""
 
 
 def _peek(lines: Iterator[str]) -> list[str]:
