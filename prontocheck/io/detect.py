@@ -3,9 +3,10 @@ r"""Choosing a reader: the input format, detected from the content, and :func:`r
 Detection looks at the decompressed text, never at the file name: text starting with ``Q:`` (or
 ``Predicted answer:``) is an original experiment log; a first line that is a JSON object is JSON
 Lines, the original JSON when its keys are ``test_example``, ``example<N>`` or ``question`` +
-``query`` + ``chain_of_thought``, else native; text starting with ``{`` or ``[`` whose first line
-is not JSON is one whole-file JSON value (the original JSON), unless the next line is a JSON object.
-Only the first one or two non-blank lines are read ahead, and they are handed on to the reader, so
+``query`` + ``chain_of_thought``, else native; text starting with ``{`` or ``[`` is one whole-file JSON
+value (the original JSON). Any line may be a bad record, the first one too, so the first non-blank line
+and the next :data:`SNIFF_LINES` decide by majority (:func:`_sniff`): a bad first line never makes a file
+unreadable or turns its good records into errors. The lines read ahead are handed on to the reader, so
 standard input works too.
 
 >>> import os, tempfile
@@ -25,17 +26,19 @@ import json
 import re
 from collections.abc import Iterator, Mapping
 from itertools import chain
-from typing import Any
 
 from prontocheck.errors import InputError, UsageError
+from prontocheck.io.decode import loads
 from prontocheck.io.native import check_fields, parse_native
 from prontocheck.io.original import parse_json, parse_log
 from prontocheck.io.records import Record, RecordError
-from prontocheck.io.streams import iter_lines, open_text
+from prontocheck.io.streams import LongLine, iter_lines, open_text
 
 FORMATS = ("native", "prontoqa-log", "prontoqa-json")
 _ORIGINAL_KEYS = {"question", "query", "chain_of_thought"}
 _EXAMPLE_KEY = re.compile(r"example\d+")
+SNIFF_LINES = 16
+"""How many non-blank lines after the first detection reads (the first line alone never decides)."""
 
 
 def _peek(lines: Iterator[str]) -> list[str]:
@@ -48,29 +51,79 @@ def _peek(lines: Iterator[str]) -> list[str]:
     return peeked
 
 
+def _kind(line: str) -> str:
+    """What one line looks like: ``"blank"``, ``"prontoqa-log"`` (a log marker), ``"native"`` or ``"prontoqa-json"``
+    (a JSON object of that format), ``"json"`` (another JSON value), ``"open"`` (starts like JSON, is not) or
+    ``"text"``.
+
+    >>> [_kind(x) for x in ["", "Q: Fae is a cat.", '{"output": "x"}', '{"test_example": {}}', "[1, 2]", "[1,", "42"]]
+    ['blank', 'prontoqa-log', 'native', 'prontoqa-json', 'json', 'open', 'text']
+    """
+    text = line.strip()
+    if not text:
+        return "blank"
+    if text.startswith(("Q:", "Predicted answer:")):
+        return "prontoqa-log"
+    if text.startswith(("{", "[")):
+        try:
+            obj = loads(text) if not isinstance(line, LongLine) else _NOT_JSON
+        except json.JSONDecodeError:
+            obj = _NOT_JSON
+        if isinstance(obj, dict):
+            keys = set(obj)
+            original = "test_example" in keys or _ORIGINAL_KEYS <= keys or any(_EXAMPLE_KEY.fullmatch(k) for k in keys)
+            return "prontoqa-json" if original else "native"
+        return "open" if obj is _NOT_JSON else "json"
+    return "text"
+
+
+_NOT_JSON = object()
+_OBJECTS = ("native", "prontoqa-json")
+
+
 def _sniff(lines: Iterator[str], name: str) -> tuple[list[str], str | None, bool]:
     """Peek at the start of an input: the lines read, the format (``None``: empty), whether it is JSON Lines.
 
-    A first line that starts with ``{`` but is not JSON is a whole-file JSON value, unless the next
-    non-blank line is a JSON object: then it is JSON Lines with a bad first line.
+    The first non-blank line and up to :data:`SNIFF_LINES` more decide, so that one bad line (any line,
+    the first included) never decides for the file. After a first line that starts like JSON (``{``,
+    ``[``) but is no JSON object, the input is JSON Lines when most of the next lines are JSON objects,
+    else one whole-file JSON value (the original JSON). Otherwise it is JSON Lines when JSON objects
+    outnumber log markers (``Q:``, ``Predicted answer:``), a log when there are more log markers (a tie:
+    the first line decides). JSON Lines objects vote for native or original JSON (a tie: the first line's
+    format, else native).
+
+    Raises:
+        InputError: no line read tells the format.
+
     """
     peeked = _peek(lines)
     first = peeked[-1] if peeked else ""
-    fmt = classify(first, name)
-    if fmt == "prontoqa-json" and _json_object(first) is None and first.lstrip().startswith("{"):
-        ahead = _peek(lines)
-        peeked += ahead
-        if ahead and _json_object(ahead[-1]) is not None:
-            return peeked, classify(ahead[-1], name), True
-    return peeked, fmt, _json_object(first) is not None
-
-
-def _json_object(text: str) -> dict[str, Any] | None:
-    try:
-        obj = json.loads(text)
-    except json.JSONDecodeError:
-        return None
-    return obj if isinstance(obj, dict) else None
+    kind = _kind(first)
+    if kind == "blank":
+        return peeked, None, False
+    ahead: list[str] = []
+    while len(ahead) < SNIFF_LINES and (more := _peek(lines)):
+        peeked += more
+        if more[-1].strip():
+            ahead.append(_kind(more[-1]))
+    objects = [k for k in ahead if k in _OBJECTS]
+    if kind in ("open", "json"):
+        if 2 * len(objects) <= len(ahead):
+            return peeked, "prontoqa-json", False
+    elif kind in _OBJECTS:
+        objects.append(kind)
+    native, original = objects.count("native"), objects.count("prontoqa-json")
+    vote = kind if native == original and kind in _OBJECTS else "prontoqa-json" if original > native else "native"
+    logs = ahead.count("prontoqa-log") + (kind == "prontoqa-log")
+    if len(objects) > logs or (objects and len(objects) == logs and kind != "prontoqa-log"):
+        return peeked, vote, True
+    if logs:
+        return peeked, "prontoqa-log", False
+    raise InputError(
+        name, None, f"cannot detect the input format from its first line {first.strip()[:60]!r} or the "
+        f"{len(ahead)} non-blank lines after it: not JSON Lines, JSON or a PrOntoQA log; name the format "
+        f"(one of {', '.join(FORMATS)})"
+    )
 
 
 def classify(first: str, name: str) -> str | None:
@@ -83,23 +136,7 @@ def classify(first: str, name: str) -> str | None:
         InputError: the text is none of the formats.
 
     """
-    text = first.strip()
-    if not text:
-        return None
-    if text.startswith(("Q:", "Predicted answer:")):
-        return "prontoqa-log"
-    obj = _json_object(text)
-    if obj is not None:
-        keys = set(obj)
-        if "test_example" in keys or _ORIGINAL_KEYS <= keys or any(_EXAMPLE_KEY.fullmatch(k) for k in keys):
-            return "prontoqa-json"
-        return "native"
-    if text.startswith(("{", "[")):
-        return "prontoqa-json"
-    raise InputError(
-        name, None, f"cannot detect the input format from its first line {text[:60]!r}: not JSON Lines, "
-        f"JSON or a PrOntoQA log; name the format (one of {', '.join(FORMATS)})"
-    )
+    return _sniff(iter([first]), name)[1]
 
 
 def detect_format(path: str) -> str:
@@ -153,17 +190,17 @@ def read_records(
 
 def _read(path: str, input_format: str, fields: Mapping[str, str] | None) -> Iterator[Record | RecordError]:
     with open_text(path) as stream:
-        lines = iter_lines(stream, path)
-        fmt = input_format
+        lines: Iterator[str] = iter_lines(stream, path)
+        fmt, whole = input_format, None
         if fmt == "auto":
             peeked, detected, jsonl = _sniff(lines, path)
             if detected is None:
                 return
             fmt = "native" if fields and jsonl else detected
-            lines = chain(peeked, lines)
+            lines, whole = chain(peeked, lines), not jsonl
         if fmt == "native":
             yield from parse_native(lines, path, fields)
         elif fmt == "prontoqa-log":
             yield from parse_log(lines, path)
         else:
-            yield from parse_json(lines, path)
+            yield from parse_json(lines, path, whole=whole)

@@ -4,7 +4,11 @@ Each line is a JSON object with ``context`` and ``query`` (strings; the query in
 :mod:`prontocheck.syntax.questions`), ``output`` (a string, or a list of step strings, read as one line
 each), and optionally ``gold_cot`` (a string or a list of strings), ``gold_label`` (a boolean, or
 ``"true"``/``"false"``/``"yes"``/``"no"`` in any case), ``options`` (``["A) True", "B) False"]`` or one
-string ``"A) True B) False"``) and ``id``.
+string ``"A) True B) False"``) and ``id`` (a string; any other JSON value is read as its compact JSON text,
+``17`` as ``"17"`` and ``{"run": 1}`` as ``'{"run":1}'``; without one, the id is ``<file>:<line>``, as for a
+line that is not a record at all).
+Each line is decoded within the per-record limits (``record_chars``, ``json_depth``, ``json_number_chars``):
+a line over one is that line's ``budget_exceeded`` error.
 Every other key is kept in the record's ``metadata``. A ``problem`` field may hold a problem spec
 (:mod:`prontocheck.prontoqa.spec`, as RL rollouts carry it) in place of ``context``, ``query`` and
 the gold fields, and a ``prompt`` field the prompt the model saw (its last question is read); fields
@@ -28,6 +32,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from prontocheck.errors import SpecError, UnreadableOptions, UsageError
+from prontocheck.io.decode import JSONBudgetError, json_id
 from prontocheck.io.records import Record, RecordError
 from prontocheck.io.streams import json_lines
 from prontocheck.prontoqa.problem import Problem
@@ -55,6 +60,15 @@ def show(value: Any, limit: int = 60) -> str:
     except (TypeError, ValueError):
         text = repr(value)
     return text if len(text) <= limit else text[:limit] + "…"
+
+
+def decode_reason(error: json.JSONDecodeError) -> str:
+    """A record error's reason for a line that did not decode: the budget it is over, or ``not JSON: …``.
+
+    >>> decode_reason(json.JSONDecodeError("Expecting value", "oops", 0))
+    'not JSON: Expecting value: line 1 column 1 (char 0)'
+    """
+    return str(error.budget) if isinstance(error, JSONBudgetError) else f"not JSON: {error}"
 
 
 def parse_label(value: Any) -> bool | None:
@@ -200,7 +214,7 @@ def record_from_object(
 
     """
     raw_id = _field(obj, mapping, "id")
-    rid = f"{name}:{line}" if raw_id is _MISSING or raw_id is None else str(raw_id)
+    rid = f"{name}:{line}" if raw_id is _MISSING or raw_id is None else json_id(raw_id)
     try:
         spec = _spec(obj, mapping)
         base = spec if isinstance(spec, Problem) else Problem("", "", None, spec)  # what the fields do not give
@@ -242,7 +256,7 @@ def parse_native(
     mapping = check_fields(fields)
     for number, _, obj, error in json_lines(enumerate(lines, start=1)):
         if error is not None:
-            yield RecordError(name, number, f"not JSON: {error}")
+            yield RecordError(name, number, decode_reason(error))
             continue
         if not isinstance(obj, dict):
             yield RecordError(name, number, f"not a JSON object: {show(obj)}")

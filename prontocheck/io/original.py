@@ -27,8 +27,12 @@ from collections.abc import Iterable, Iterator
 from itertools import chain
 from typing import Any
 
-from prontocheck.io.native import parse_label, show
+from prontocheck.errors import BudgetExceeded
+from prontocheck.io.decode import loads, raw_decode
+from prontocheck.io.native import decode_reason, parse_label, show
 from prontocheck.io.records import Record, RecordError
+from prontocheck.io.streams import LongLine, json_lines, long_line_error
+from prontocheck.limits import RECORD_CHARS
 from prontocheck.prontoqa.problem import Problem
 
 _Q, _A, _PREDICTED, _EXPECTED, _N = "Q: ", "A:", "Predicted answer:", "Expected answer:", "n: "
@@ -48,25 +52,58 @@ def _split_question(question: str) -> tuple[str, str] | None:
     return None
 
 
+class _Gathered:
+    """The lines of one part of a log record, up to ``record_chars``: past it they are only counted, so a
+    huge block costs bounded memory and becomes its record's ``budget_exceeded`` error.
+    """
+
+    __slots__ = ("chars", "over", "parts")
+
+    def __init__(self, line: str, skip: int = 0) -> None:
+        self.parts: list[str] = []
+        self.chars = 0
+        self.over = False
+        self.add(line, skip)
+
+    def add(self, line: str, skip: int = 0) -> None:
+        """Add ``line`` without its first ``skip`` characters (a marker such as ``Q: ``)."""
+        self.chars += line.chars if isinstance(line, LongLine) else len(line)
+        if isinstance(line, LongLine) or self.chars > RECORD_CHARS:
+            self.over = True
+            self.parts.clear()
+        else:
+            self.parts.append(line[skip:])
+
+    def text(self) -> str:
+        return "".join(self.parts)
+
+
 def _log_record(
-    name: str, line: int, question: str | None, predicted: str, expected: str, n_line: str
+    name: str, line: int, question: _Gathered | None, predicted: _Gathered, expected: _Gathered, n_line: str
 ) -> Record | RecordError:
     try:
         n = int(n_line[len(_N) :].split(",", 1)[0])
     except ValueError:
-        return RecordError(name, line, f"bad trial line {show(n_line.rstrip())}: expected 'n: <number>, ...'")
+        return RecordError(name, line, f"bad trial line {show(n_line.rstrip())}: expected 'n: <number>, ...'",
+                           f"{name}:line{line}")
     rid = f"{name}:{n}"
     if question is None:
         return RecordError(name, line, "no 'Q: ' question before 'Predicted answer:'", rid)
-    split = _split_question(question)
+    parts = (question, predicted, expected)
+    if any(p.over for p in parts) or sum(p.chars for p in parts) > RECORD_CHARS:
+        chars = sum(p.chars for p in parts)
+        return RecordError(name, line, str(BudgetExceeded("record_chars", RECORD_CHARS,
+                                                          f"a log block of {chars} characters")), rid)
+    split = _split_question(question.text().strip())
     if split is None:
-        return RecordError(name, line, f"the question has no 'True or false:' or 'Prove:': {show(question)}", rid)
-    gold = expected.strip()
+        return RecordError(name, line, f"the question has no 'True or false:' or 'Prove:': "
+                                       f"{show(question.text().strip())}", rid)
+    gold = expected.text().strip()
     label: bool | None = None
     if (m := _GOLD_LABEL.search(gold)) is not None:
         label, gold = m.group(1) == "True", gold[: m.start()].strip()
     problem = Problem(split[0], split[1], gold or None, label)
-    return Record(problem, predicted.strip(), rid, name, line, {"file": name, "n": n})
+    return Record(problem, predicted.text().strip(), rid, name, line, {"file": name, "n": n})
 
 
 def parse_log(lines: Iterable[str], name: str) -> Iterator[Record | RecordError]:
@@ -75,13 +112,16 @@ def parse_log(lines: Iterable[str], name: str) -> Iterator[Record | RecordError]
     Each record's line is that of its ``Predicted answer:``, its id ``<name>:<n>`` with ``n`` the
     trial number, its metadata ``{"file": name, "n": n}``. The gold label (the last word of the
     expected answer, ``True``/``False``) goes to ``gold_label`` and the rest to ``gold_cot``.
+    A block without a trial number is an error with the id ``<name>:line<L>`` (never a trial's id).
+    A block (its question, predicted and expected answers) longer than ``record_chars`` is that
+    record's ``budget_exceeded`` error.
 
     Args:
         lines: the log's lines, newlines kept (from line 1).
         name: the input's name.
 
     """
-    question: str | None = None
+    question: _Gathered | None = None
     pending: tuple[int, str] | None = None  # a line to read again in the outer state
     numbered = enumerate(lines, start=1)
     while True:
@@ -92,45 +132,48 @@ def parse_log(lines: Iterable[str], name: str) -> Iterator[Record | RecordError]
         else:
             number, text = item
         if text.startswith(_Q):
-            parts = [text[len(_Q) :]]
+            question = _Gathered(text, len(_Q))
             for number, text in numbered:
                 if text.startswith((_A, _Q, _PREDICTED)):
                     pending = (number, text)
                     break
-                parts.append(text)
-            question = "".join(parts).strip()
+                question.add(text)
             continue
         if text.startswith(_EXPECTED):
-            yield RecordError(name, number, "'Expected answer:' without a 'Predicted answer:' before it")
+            yield RecordError(name, number, "'Expected answer:' without a 'Predicted answer:' before it",
+                              f"{name}:line{number}")
             continue
         if not text.startswith(_PREDICTED):
             continue
         # One block: the predicted answer, the expected answer, the trial line.
-        start, predicted, expected, seen_q, ended = number, [text[len(_PREDICTED) :]], None, None, False
+        start, predicted, ended = number, _Gathered(text, len(_PREDICTED)), False
+        expected: _Gathered | None = None
+        seen_q: _Gathered | None = None
         for number, text in numbered:
             if expected is None:
                 if text.startswith(_EXPECTED):
-                    expected = [text[len(_EXPECTED) :]]
+                    expected = _Gathered(text, len(_EXPECTED))
                 elif text.startswith(_PREDICTED):
                     pending = (number, text)
                     break
                 else:
-                    seen_q = text[len(_Q) :].strip() if text.startswith(_Q) else seen_q
-                    predicted.append(text)
+                    seen_q = _Gathered(text, len(_Q)) if text.startswith(_Q) else seen_q
+                    predicted.add(text)
             elif text.startswith(_N):
-                yield _log_record(name, start, question, "".join(predicted), "".join(expected), text)
+                yield _log_record(name, start, question, predicted, expected, text)
                 break
             elif text.startswith((_Q, _PREDICTED)):
                 pending = (number, text)
                 break
             else:
-                expected.append(text)
+                expected.add(text)
         else:
             ended = True
         if ended or pending is not None:
             where = "the file ends" if pending is None else f"line {pending[0]} starts a new block"
             missing = "'Expected answer:'" if expected is None else "'n:' trial"
-            yield RecordError(name, start, f"incomplete block: no {missing} line before {where} (truncated?)")
+            yield RecordError(name, start, f"incomplete block: no {missing} line before {where} (truncated?)",
+                              f"{name}:line{start}")
             if expected is None and pending is not None and seen_q is not None:
                 question = seen_q
 
@@ -142,7 +185,7 @@ def _members(text: str) -> Iterator[tuple[str, Any, int]]:
         json.JSONDecodeError: the text is not one JSON object or array.
 
     """
-    decoder, ws = json.JSONDecoder(), re.compile(r"[ \t\n\r]*")
+    ws = re.compile(r"[ \t\n\r]*")
     pos = ws.match(text, 0).end()  # type: ignore[union-attr]
     closer = {"{": "}", "[": "]"}.get(text[pos : pos + 1])
     if closer is None:
@@ -159,12 +202,12 @@ def _members(text: str) -> Iterator[tuple[str, Any, int]]:
         if closer == "}":
             if text[pos : pos + 1] != '"':
                 raise json.JSONDecodeError("Expecting property name enclosed in double quotes", text, pos)
-            key, pos = decoder.raw_decode(text, pos)
+            key, pos = raw_decode(text, pos)
             pos = ws.match(text, pos).end()  # type: ignore[union-attr]
             if text[pos : pos + 1] != ":":
                 raise json.JSONDecodeError("Expecting ':' delimiter", text, pos)
             pos = ws.match(text, pos + 1).end()  # type: ignore[union-attr]
-        value, pos = decoder.raw_decode(text, pos)
+        value, pos = raw_decode(text, pos)
         yield key, value, line
         pos = ws.match(text, pos).end()  # type: ignore[union-attr]
     end = ws.match(text, pos + 1).end()  # type: ignore[union-attr]
@@ -209,37 +252,40 @@ def _is_keyed(obj: dict[str, Any]) -> bool:
     return "test_example" not in obj and "question" not in obj and any(_EXAMPLE_KEY.fullmatch(k) for k in obj)
 
 
-def parse_json(lines: Iterable[str], name: str) -> Iterator[Record | RecordError]:
+def parse_json(lines: Iterable[str], name: str, *, whole: bool | None = None) -> Iterator[Record | RecordError]:
     """Read the original JSON: a whole-file object ``{"example1": {...}, ...}``, or JSON Lines.
 
     A JSON Lines line is ``{"exampleN": {...}}``, ``{"test_example": {...}}`` or the test example
     itself; unkeyed lines are named ``example<k>`` by their order, as the original does. The
     output comes from ``test_example.model_output``, else ``model_output``, else ``output``; a
     one-element list is unwrapped and a leading ``"Output: "`` removed. Whole-file JSON is loaded
-    into memory; JSON Lines are streamed.
+    into memory (a line of it over ``record_chars`` ends it there, with that limit's error); JSON Lines
+    are streamed, each line decoded within the per-record limits. A line that is not an example (not
+    JSON, not an object, over a limit) is an error with the id ``<file>:<line>``.
 
     Args:
         lines: the input's lines (from line 1).
         name: the input's name.
+        whole: whether the input is one whole-file JSON value (``None``: decide from the first lines,
+            as :func:`prontocheck.io.detect_format` does).
 
     """
     numbered = enumerate(lines, start=1)
     head = _until_nonblank(numbered)
-    first = _loads(head[-1][1]) if head else None
-    if head and (isinstance(first, list) or first is _NOT_JSON):
-        ahead = _until_nonblank(numbered) if first is _NOT_JSON else []
-        if not (ahead and isinstance(_loads(ahead[-1][1]), dict)):  # one JSON value for the whole file
-            yield from _whole_file("".join(text for _, text in chain(head, ahead, numbered)), name)
-            return
-        head += ahead  # JSON Lines with a bad first line
+    if whole is None:
+        first = _loads(head[-1][1]) if head else None
+        whole = bool(head) and (isinstance(first, list) or first is _NOT_JSON)
+        if whole and first is _NOT_JSON:  # JSON Lines with a bad first line, if the next line is an object
+            ahead = _until_nonblank(numbered)
+            head += ahead
+            whole = not (ahead and isinstance(_loads(ahead[-1][1]), dict))
+    if whole:
+        yield from _whole_file(chain(head, numbered), name)
+        return
     count = 0
-    for number, text in chain(head, numbered):
-        if not text.strip():
-            continue
-        try:
-            obj = json.loads(text)
-        except json.JSONDecodeError as e:
-            yield RecordError(name, number, f"not JSON: {e}")
+    for number, _, obj, error in json_lines(chain(head, numbered)):
+        if error is not None:
+            yield RecordError(name, number, decode_reason(error))
             continue
         count += 1
         if not isinstance(obj, dict):
@@ -262,14 +308,25 @@ def _until_nonblank(numbered: Iterator[tuple[int, str]]) -> list[tuple[int, str]
 
 def _loads(text: str) -> Any:
     try:
-        return json.loads(text)
+        return loads(text)
     except json.JSONDecodeError:
         return _NOT_JSON
 
 
-def _whole_file(text: str, name: str) -> Iterator[Record | RecordError]:
+def _whole_file(numbered: Iterable[tuple[int, str]], name: str) -> Iterator[Record | RecordError]:
+    """The examples of one whole-file JSON value, up to its end, its first error or its first over-long line."""
+    parts: list[str] = []
+    cut: RecordError | None = None
+    for number, text in numbered:
+        if isinstance(text, LongLine):
+            cut = RecordError(name, number, str(long_line_error(text)))
+            break
+        parts.append(text)
     try:
-        for key, example, line in _members(text):
+        for key, example, line in _members("".join(parts)):
             yield _example_record(key, example, name, line)
     except json.JSONDecodeError as e:
-        yield RecordError(name, e.lineno, f"not JSON: {e}")
+        yield cut or RecordError(name, e.lineno, decode_reason(e))
+        return
+    if cut is not None:
+        yield cut

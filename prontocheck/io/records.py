@@ -37,13 +37,21 @@ class RecordError:
         file: the input's name.
         line: 1-based line of the record, or ``None`` when the whole file is unreadable.
         reason: what is wrong, quoting the offending value.
-        id: the record's id, when it could be read.
+        id: the record's id when it could be read, else the id the reader gives a record there
+            (``<file>:<line>``, or ``<file>`` for an error of the whole file): every error has one.
+
+    >>> RecordError("run.jsonl", 3, "not JSON").id, RecordError("run.jsonl", None, "cannot read").id
+    ('run.jsonl:3', 'run.jsonl')
     """
 
     file: str
     line: int | None
     reason: str
     id: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.id is None:
+            object.__setattr__(self, "id", self.file if self.line is None else f"{self.file}:{self.line}")
 
     def __str__(self) -> str:
         where = self.file if self.line is None else f"{self.file}:{self.line}"

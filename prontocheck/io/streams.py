@@ -29,7 +29,9 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any, BinaryIO, TextIO
 
-from prontocheck.errors import InputError
+from prontocheck.errors import BudgetExceeded, InputError
+from prontocheck.io.decode import JSONBudgetError, loads
+from prontocheck.limits import RECORD_CHARS
 
 STDIN = "-"
 _MAGIC_LEN = 6
@@ -37,6 +39,8 @@ _REFUSED = {
     b"\x28\xb5\x2f\xfd": "zstd-compressed input is not supported; decompress it first (zstd -dc FILE | ... -)",
     b"PK\x03\x04": "zip archives are not supported; extract the file first",
 }
+_HEAD_CHARS = 200  # what is kept of an over-long line
+_SKIP_CHARS = 1 << 16  # how much of an over-long line is read at a time
 # What a damaged compressed stream raises while being read.
 _READ_ERRORS = (OSError, EOFError, lzma.LZMAError, zlib.error)
 
@@ -143,19 +147,59 @@ def open_text(path: str) -> Iterator[TextIO]:
             yield text
 
 
-def iter_lines(stream: TextIO, name: str) -> Iterator[str]:
+class LongLine(str):
+    """A line over ``record_chars``, read past in bounded memory: its text is the line's first characters
+    (enough to see how it starts) and ``chars`` its full length. Readers make it that line's
+    ``budget_exceeded`` error (:func:`long_line_error`); decoding its text as JSON fails.
+    """
+
+    chars: int
+
+    def __new__(cls, head: str, chars: int) -> LongLine:
+        line = super().__new__(cls, head)
+        line.chars = chars
+        return line
+
+
+def long_line_error(line: LongLine) -> BudgetExceeded:
+    """The budget error of an over-long line.
+
+    >>> str(long_line_error(LongLine("{", 2_000_000)))
+    'budget_exceeded: a line of 2000000 characters is over the limit record_chars = 1000000'
+    """
+    return BudgetExceeded("record_chars", RECORD_CHARS, f"a line of {line.chars} characters")
+
+
+def iter_lines(stream: TextIO, name: str, max_chars: int = RECORD_CHARS) -> Iterator[str]:
     """Iterate over the lines of ``stream`` (newlines kept), turning read failures into InputError.
+
+    A line longer than ``max_chars`` (``record_chars``) comes out as a :class:`LongLine` in its place: it is
+    read past in chunks, so one huge line costs linear time and bounded memory, and the next line is
+    read as usual. The stream is never closed here.
+
+    >>> [type(x).__name__ for x in iter_lines(io.StringIO("ab\\n" + "x" * 50 + "\\ncd"), "s", max_chars=10)]
+    ['str', 'LongLine', 'str']
 
     Args:
         stream: an open text stream, e.g. from :func:`open_text`.
         name: the input's name, for the error.
+        max_chars: the longest line yielded whole (its newline not counted).
 
     Raises:
         InputError: the stream broke off, e.g. a truncated or corrupt compressed file.
 
     """
+    read = stream.readline
     try:
-        yield from stream
+        while line := read(max_chars + 1):
+            if len(line) <= max_chars or line[max_chars] == "\n":
+                yield line
+                continue
+            head, chars = line[:_HEAD_CHARS], len(line)
+            while (chunk := read(_SKIP_CHARS)) and not chunk.endswith("\n"):
+                chars += len(chunk)
+            chars += len(chunk.rstrip("\n"))
+            yield LongLine(head, chars)
     except _READ_ERRORS as e:
         raise InputError(name, None, f"cannot read: {e}") from e
 
@@ -164,13 +208,20 @@ def json_lines(numbered: Iterable[tuple[int, str]]) -> Iterator[tuple[int, str, 
     """Decode JSON Lines: ``(line, text, value, None)`` per non-blank line, ``(line, text, None, error)``
     where it is not JSON.
 
-    >>> [(n, v, e is None) for n, _, v, e in json_lines(enumerate(['{"a": 1}', "", "oops"], start=1))]
-    [(1, {'a': 1}, True), (3, None, False)]
+    Each line is decoded within the per-record limits (:func:`prontocheck.io.decode.loads`): a line over one,
+    including a :class:`LongLine`, gives a :class:`~prontocheck.io.decode.JSONBudgetError` (a
+    ``JSONDecodeError`` whose ``budget`` names the limit).
+
+    >>> [(n, v, e is None) for n, _, v, e in json_lines(enumerate(['{"a": 1}', "", "oops", "[" * 200], start=1))]
+    [(1, {'a': 1}, True), (3, None, False), (4, None, False)]
     """
     for number, text in numbered:
         if not text.strip():
             continue
+        if isinstance(text, LongLine):
+            yield number, text, None, JSONBudgetError(long_line_error(text), text)
+            continue
         try:
-            yield number, text, json.loads(text), None
+            yield number, text, loads(text), None
         except json.JSONDecodeError as e:
             yield number, text, None, e

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from prontocheck.errors import InputError, UnparseableSentence
+from prontocheck.io.decode import JSONBudgetError
 from prontocheck.io.streams import iter_lines, json_lines, open_text
 from prontocheck.logic.modal import ModalFormula
 from prontocheck.modal.parse import parse_prompt, parse_question, parse_statement, split_sentences
@@ -164,7 +165,9 @@ def read_items(path: str) -> Iterator[ModalItem | ItemError]:
     with open_text(path) as stream:
         for line_no, _, obj, error in json_lines(enumerate(iter_lines(stream, path), start=1)):
             if error is not None:
-                yield ItemError(None, InputError(path, line_no, f"not JSON ({error.msg} at column {error.colno})"))
+                reason = str(error.budget) if isinstance(error, JSONBudgetError) else \
+                    f"not JSON ({error.msg} at column {error.colno})"
+                yield ItemError(None, InputError(path, line_no, reason))
                 continue
             try:
                 yield ModalItem.from_json(obj, file=path, line=line_no)

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from prontocheck.errors import InputError, SentenceParseError
+from prontocheck.io.decode import loads
 from prontocheck.io.streams import json_lines
 from prontocheck.logic.formulas import Atom, Var
 from prontocheck.relations._yaml import BareWord, load_yaml
@@ -103,7 +104,7 @@ def read_records(path: str | Path) -> Iterator[tuple[int, dict[str, Any] | ItemE
     if suffix in (".json", ".yaml", ".yml"):
         if suffix == ".json":
             try:
-                data = json.loads(text)
+                data = loads(text, max_chars=None)  # within the depth and number limits
             except json.JSONDecodeError as e:
                 raise InputError(name, e.lineno, f"not JSON: {e.msg}") from e
         else:

@@ -24,6 +24,7 @@ from typing import Any
 from prontocheck._resources import resource
 from prontocheck.engine.closure import Rule, Strength
 from prontocheck.errors import InputError, SentenceParseError
+from prontocheck.io.decode import loads
 from prontocheck.logic.formulas import Atom, Var
 from prontocheck.relations._yaml import load_yaml
 from prontocheck.relations.errors import SchemaError, UnknownRelation
@@ -58,7 +59,7 @@ def _read(name: str) -> tuple[str, Any, Path | None]:
     if path.suffix.lower() in (".yaml", ".yml"):
         return name, load_yaml(text, name), path.parent
     try:
-        return name, json.loads(text), path.parent
+        return name, loads(text, max_chars=None), path.parent  # within the depth and number limits
     except json.JSONDecodeError as e:
         raise SchemaError(name, f"line {e.lineno}", f"not JSON: {e.msg}") from e
 
