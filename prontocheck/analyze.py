@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import ctypes
 import os
+import signal
+import sys
 from collections import deque
 from collections.abc import Iterable, Iterator, Mapping
 from concurrent.futures import Future, ProcessPoolExecutor
-from contextlib import AbstractContextManager
+from contextlib import AbstractContextManager, suppress
 from dataclasses import dataclass
 from importlib.resources import as_file
 from itertools import islice
@@ -86,7 +89,8 @@ def check_records(
     if jobs == 1:
         yield from map(_check_one, items)
         return
-    with ProcessPoolExecutor(jobs) as pool:
+    pool = ProcessPoolExecutor(jobs, initializer=_worker_init)
+    try:
         window: deque[Future[list[Checked | RecordError]]] = deque()
         iterator = iter(items)
         while chunk := list(islice(iterator, chunk_size)):
@@ -95,6 +99,41 @@ def check_records(
                 yield from window.popleft().result()
         while window:
             yield from window.popleft().result()
+    except BaseException:  # closed early (the consumer stopped, a signal), or a worker died: no worker left
+        _stop_workers(pool)
+        raise
+    pool.shutdown()
+
+
+def _worker_init() -> None:
+    """Worker processes leave signals to the parent, and end with it.
+
+    SIGINT (Ctrl-C reaches the whole process group) is ignored: the parent stops the workers. SIGTERM
+    kills. On Linux a worker is also sent SIGTERM when its parent dies, even by SIGKILL, instead of
+    waiting forever for work.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if sys.platform.startswith("linux"):
+        with suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
+            if os.getppid() == 1:  # the parent died before prctl: nobody will send the signal
+                os._exit(1)
+
+
+_PR_SET_PDEATHSIG = 1
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """Terminate the workers now (work in flight is dropped), then wait for them to be gone."""
+    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14+
+    if terminate is not None:
+        terminate()
+    else:
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
+            with suppress(OSError, ValueError):
+                process.terminate()
+    pool.shutdown(wait=True, cancel_futures=True)
 
 
 def analyze_file(
