@@ -5,7 +5,6 @@ Exit codes: 0 done; 1 a ``--fail-under`` threshold was missed; 2 usage error or 
 
 from __future__ import annotations
 
-import math
 import sys
 from collections.abc import Iterator, Sequence
 from concurrent.futures.process import BrokenProcessPool
@@ -23,8 +22,8 @@ from prontocheck.analyze import DEMO_NAME, Checked, QueryError, analyze_file, de
 from prontocheck.compat import PROFILES, OriginalSummary, compat_check_record, load_bad_patterns, render_original
 from prontocheck.errors import InputError, UsageError
 from prontocheck.generate.cli import generate_command, lint_command
-from prontocheck.io import FORMATS as INPUT_FORMATS
 from prontocheck.interrupts import exit_on_signal, graceful
+from prontocheck.io import FORMATS as INPUT_FORMATS
 from prontocheck.io.native import FIELDS as FIELD_NAMES
 from prontocheck.io.writing import OutputError, dumps, optional_output
 from prontocheck.modal.cli import modal

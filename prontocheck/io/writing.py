@@ -30,7 +30,7 @@ import sys
 import tempfile
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from typing import Any, TextIO
+from typing import Any, Protocol, TextIO
 
 from prontocheck.errors import ProntocheckError
 
@@ -74,6 +74,14 @@ def dumps(value: Any, *, indent: int | None = None) -> str:
         text = json.dumps(_finite(value), ensure_ascii=False, allow_nan=False, indent=indent)
     # Outside strings json.dumps writes only ASCII, so a surrogate here is inside a string.
     return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+class TextSink(Protocol):
+    """Anything text can be written to: an open text file, an :class:`Output`."""
+
+    def write(self, text: str, /) -> int:
+        """Write ``text``; return the number of characters written."""
+        ...
 
 
 class Output:
