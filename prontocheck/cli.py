@@ -5,10 +5,11 @@ Exit codes: 0 done; 1 a ``--fail-under`` threshold was missed; 2 usage error or 
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterator, Sequence
 from concurrent.futures.process import BrokenProcessPool
-from contextlib import ExitStack, closing, contextmanager
+from contextlib import ExitStack, closing, contextmanager, suppress
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -95,7 +96,23 @@ def _progress(enabled: bool) -> Iterator[Any]:
         yield progress
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Main(click.Group):
+    """The command group; a failed write to standard output (a full disk, a closed pipe) is one line, exit 2."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except OSError as e:  # files are InputError or OutputError: this is standard output or error
+            try:  # nothing more can reach standard output, not even the flush at exit
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            except (OSError, ValueError, AttributeError):
+                pass
+            with suppress(OSError):
+                click.echo(f"error: cannot write standard output: {e.strerror or e}", err=True)
+            sys.exit(2)
+
+
+@click.group(cls=_Main, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="prontocheck")
 @click.pass_context
 def main(ctx: click.Context) -> None:

@@ -268,3 +268,36 @@ def test_a_signal_stops_analyze_jobs_2_cleanly(tmp_path: Path, sig: int, group: 
     while any(_alive(w) for w in workers) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not any(_alive(w) for w in workers), "a worker process survived"
+
+
+def _command(*args: str) -> list[str]:
+    return [sys.executable, "-c", "from prontocheck.cli import main; main()", *args]
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full")
+def test_a_full_standard_output_is_one_line_and_exit_2() -> None:
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run(_command("analyze", "-f", "json", "-q"), stdout=full, stderr=subprocess.PIPE,
+                              text=True, env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=60)
+    assert proc.returncode == 2
+    assert proc.stderr.strip().splitlines() == ["error: cannot write standard output: No space left on device"]
+
+
+def test_sigterm_to_generate_exits_143_and_keeps_the_previous_output(tmp_path: Path) -> None:
+    out = tmp_path / "out.jsonl"
+    out.write_text("previous\n", "utf-8")
+    proc = subprocess.Popen(_command("generate", "-n", "1000000", "-o", str(out)), stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "PYTHONPATH": str(ROOT)})
+    try:
+        deadline = time.monotonic() + 60
+        while not any(p.stat().st_size > 0 for p in tmp_path.iterdir() if p != out) and time.monotonic() < deadline:
+            assert proc.poll() is None, proc.communicate()
+            time.sleep(0.05)
+        proc.send_signal(signal.SIGTERM)
+        _, stderr = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 143, stderr
+    assert out.read_text("utf-8") == "previous\n"
+    assert os.listdir(tmp_path) == ["out.jsonl"]
