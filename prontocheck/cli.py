@@ -90,8 +90,9 @@ def _progress(enabled: bool) -> Iterator[Any]:
     if not enabled:
         yield None
         return
-    progress = Progress(SpinnerColumn(), TextColumn("{task.description}"), TextColumn("{task.completed} records"),
-                        TimeElapsedColumn(), console=Console(stderr=True), transient=True)
+    progress = Progress(SpinnerColumn(), TextColumn("{task.description}", markup=False),
+                        TextColumn("{task.completed} records"), TimeElapsedColumn(), console=Console(stderr=True),
+                        transient=True)
     with progress:
         yield progress
 

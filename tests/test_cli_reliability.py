@@ -301,3 +301,14 @@ def test_sigterm_to_generate_exits_143_and_keeps_the_previous_output(tmp_path: P
     assert proc.returncode == 143, stderr
     assert out.read_text("utf-8") == "previous\n"
     assert os.listdir(tmp_path) == ["out.jsonl"]
+
+
+def test_a_replaced_output_keeps_its_permissions_and_its_link(tmp_path: Path) -> None:
+    real, link = tmp_path / "real.jsonl", tmp_path / "link.jsonl"
+    real.write_text("previous\n", "utf-8")
+    real.chmod(0o600)
+    link.symlink_to(real)
+    with output_file(str(link)) as out:
+        out.write_json({"a": 1})
+    assert link.is_symlink() and real.read_text("utf-8") == '{"a": 1}\n'
+    assert real.stat().st_mode & 0o777 == 0o600

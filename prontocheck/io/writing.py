@@ -156,8 +156,9 @@ def output_file(path: str, *, inputs: Iterable[str] = ()) -> Iterator[Output]:
     """Open ``path`` (``-``: standard output) for writing, safely; see the module docstring.
 
     The file is complete (renamed into place) when the ``with`` block ends normally; if the block
-    raises, the temporary file is removed and ``path`` is left as it was. A path that exists and is
-    not a regular file (``/dev/null``, ``/dev/full``, a pipe) is written directly.
+    raises, the temporary file (``.NAME.*.part`` beside it) is removed and ``path`` is left as it
+    was. A file replaced keeps its permissions, and a link keeps pointing to the new file. A path
+    that exists and is not a regular file (``/dev/null``, ``/dev/full``, a pipe) is written directly.
 
     Raises:
         OutputError: ``path`` is one of ``inputs``, or it cannot be created or written.
@@ -178,16 +179,21 @@ def output_file(path: str, *, inputs: Iterable[str] = ()) -> Iterator[Output]:
         out.flush()
         return
     check_not_input(path, inputs)
+    mode = 0o666 & ~_umask()
     try:
-        regular = stat.S_ISREG(os.stat(path).st_mode)
+        info = os.stat(path)
     except FileNotFoundError:
-        regular = True
+        pass
     except OSError as e:
         raise _error(path, e) from e
-    if not regular:
-        yield from _direct(path)
-        return
-    directory, name = os.path.split(os.path.abspath(path))
+    else:
+        if not stat.S_ISREG(info.st_mode):
+            yield from _direct(path)
+            return
+        mode = stat.S_IMODE(info.st_mode)  # a file replaced keeps its permissions
+    # Through a link, the file it names is replaced (the link stays).
+    directory, name = os.path.split(os.path.realpath(path))
+    target = os.path.join(directory, name)
     try:
         fd, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".part", dir=directory)
     except OSError as e:
@@ -201,8 +207,8 @@ def output_file(path: str, *, inputs: Iterable[str] = ()) -> Iterator[Output]:
         _remove(temporary)
         raise
     try:
-        os.chmod(temporary, 0o666 & ~_umask())
-        os.replace(temporary, path)
+        os.chmod(temporary, mode)
+        os.replace(temporary, target)
     except OSError as e:
         _remove(temporary)
         raise _error(path, e) from e
