@@ -121,6 +121,9 @@ def main(ctx: click.Context) -> None:
     # SIGINT and SIGTERM exit 130 and 143 through normal unwinding (temporary outputs are removed);
     # analyze handles them itself, stopping after the current record.
     ctx.with_resource(exit_on_signal())
+    # A lone surrogate read from a record (a "\\ud800" escape) is printed as that escape, not a crash.
+    with suppress(AttributeError, ValueError):
+        sys.stdout.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
 
 
 @main.command()

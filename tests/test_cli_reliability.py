@@ -312,3 +312,12 @@ def test_a_replaced_output_keeps_its_permissions_and_its_link(tmp_path: Path) ->
         out.write_json({"a": 1})
     assert link.is_symlink() and real.read_text("utf-8") == '{"a": 1}\n'
     assert real.stat().st_mode & 0o777 == 0o600
+
+
+def test_a_lone_surrogate_printed_in_a_summary_is_escaped(tmp_path: Path) -> None:
+    line = json.dumps(record(model="M")).replace('"M"', '"m\\ud800"')
+    path = write_lines(tmp_path / "in.jsonl", [line])
+    proc = subprocess.run(_command("analyze", str(path), "-g", "model", "-f", "csv", "-q"), capture_output=True,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.decode("utf-8").splitlines()[1].startswith("m\\ud800,1,")
