@@ -79,9 +79,12 @@ def test_a_lone_surrogate_is_written_as_its_escape(tmp_path: Path) -> None:
     assert "\\ud800" in lines[0] and "\\udc00" in lines[0]
 
 
+TEXT = st.text() | st.text(st.characters(categories=["Cs", "Ll", "Po"]))  # Cs: lone surrogates
+
+
 @settings(max_examples=100)
-@given(st.recursive(st.none() | st.booleans() | st.floats() | st.integers() | st.text(),
-                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
+@given(st.recursive(st.none() | st.booleans() | st.floats() | st.integers() | TEXT,
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(TEXT, inner, max_size=4),
                     max_leaves=12))
 def test_dumps_is_always_strict_utf8_json_and_keeps_everything_but_non_finite_numbers(value: Any) -> None:
     text = dumps(value)
