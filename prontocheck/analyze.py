@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import ctypes
 import os
+import signal
+import sys
 from collections import deque
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Generator, Iterable, Mapping
 from concurrent.futures import Future, ProcessPoolExecutor
-from contextlib import AbstractContextManager
+from contextlib import AbstractContextManager, suppress
 from dataclasses import dataclass
 from importlib.resources import as_file
 from itertools import islice
@@ -73,20 +76,22 @@ def _check_chunk(items: list[Record | RecordError]) -> list[Checked | RecordErro
 
 def check_records(
     items: Iterable[Record | RecordError], *, jobs: int = 1, chunk_size: int = 256
-) -> Iterator[Checked | RecordError]:
+) -> Generator[Checked | RecordError, None, None]:
     """Check each record; errors pass through in place, so every input yields exactly one item.
 
     A record whose query cannot be read becomes a :class:`QueryError` (a :class:`RecordError`).
 
     With ``jobs`` > 1 (0: one per CPU) chunks of records are checked in worker processes; the
     output keeps the input order and at most ``2 × jobs`` chunks are in flight, so memory stays
-    flat however long the input is.
+    flat however long the input is. Closing the iterator early cancels the chunks not started and
+    waits for the workers to finish the ones in hand: no worker process outlives it.
     """
     jobs = jobs or os.cpu_count() or 1
     if jobs == 1:
         yield from map(_check_one, items)
         return
-    with ProcessPoolExecutor(jobs) as pool:
+    pool = ProcessPoolExecutor(jobs, initializer=_worker_init)
+    try:
         window: deque[Future[list[Checked | RecordError]]] = deque()
         iterator = iter(items)
         while chunk := list(islice(iterator, chunk_size)):
@@ -95,11 +100,37 @@ def check_records(
                 yield from window.popleft().result()
         while window:
             yield from window.popleft().result()
+    except BaseException:  # closed early (the consumer stopped, a signal), or a worker died: no worker left
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    pool.shutdown()
+
+
+def _worker_init() -> None:
+    """Worker processes leave signals to the parent, and never outlive it.
+
+    SIGINT (Ctrl-C reaches the whole process group) and SIGTERM (``timeout`` signals the whole group)
+    are ignored: the parent stops after the current record and shuts the pool down, the workers
+    finishing the chunk in hand. A worker killed while sending its results would leave the pool's
+    reader waiting for the rest of the message forever. On Linux a worker is killed when its parent
+    dies, even by SIGKILL, instead of waiting forever for work.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    if sys.platform.startswith("linux"):
+        with suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+            if os.getppid() == 1:  # the parent died before prctl: nobody will send the signal
+                os._exit(1)
+
+
+_PR_SET_PDEATHSIG = 1
+"""Linux prctl option: the signal a process gets when its parent dies."""
 
 
 def analyze_file(
     path: str, *, input_format: str = "auto", fields: Mapping[str, str] | None = None, jobs: int = 1
-) -> Iterator[Checked | RecordError]:
+) -> Generator[Checked | RecordError, None, None]:
     """Read and check one input file (``-`` for standard input), streaming.
 
     Raises:

@@ -5,24 +5,28 @@ Exit codes: 0 done; 1 a ``--fail-under`` threshold was missed; 2 usage error or 
 
 from __future__ import annotations
 
-import json
+import os
 import sys
 from collections.abc import Iterator, Sequence
-from contextlib import ExitStack, contextmanager
+from concurrent.futures.process import BrokenProcessPool
+from contextlib import ExitStack, closing, contextmanager, suppress
 from pathlib import Path
-from typing import IO, Any
+from typing import Any, NoReturn
 
 import click
 from rich.console import Console
 from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+from rich.text import Text
 
 from prontocheck import __version__
 from prontocheck.analyze import DEMO_NAME, Checked, QueryError, analyze_file, demo_input, error_json
 from prontocheck.compat import PROFILES, OriginalSummary, compat_check_record, load_bad_patterns, render_original
 from prontocheck.errors import InputError, UsageError
 from prontocheck.generate.cli import generate_command, lint_command
+from prontocheck.interrupts import exit_on_signal, graceful
 from prontocheck.io import FORMATS as INPUT_FORMATS
 from prontocheck.io.native import FIELDS as FIELD_NAMES
+from prontocheck.io.writing import OutputError, dumps, optional_output
 from prontocheck.modal.cli import modal
 from prontocheck.prontoqa.results import METRICS
 from prontocheck.relations.cli import relations
@@ -37,6 +41,7 @@ from prontocheck.report import (
     render_errors,
     render_unparseable,
 )
+from prontocheck.report.render import labelled
 
 THRESHOLD_METRICS = ("label_accuracy", *METRICS)
 MAX_MESSAGES = 20
@@ -59,9 +64,12 @@ def _thresholds(values: Sequence[str]) -> dict[str, float]:
             raise click.BadParameter(f"unknown metric {name!r}; expected one of {', '.join(THRESHOLD_METRICS)}",
                                      param_hint="--fail-under")
         try:
-            out[name] = float(text)
+            value = float(text)
         except ValueError:
             raise click.BadParameter(f"{text!r} is not a number", param_hint="--fail-under") from None
+        if not 0 <= value <= 1:  # NaN too: a threshold that could never be missed, or never be met
+            raise click.BadParameter(f"{text!r} is not a number from 0 to 1", param_hint="--fail-under")
+        out[name] = value
     return out
 
 
@@ -82,22 +90,47 @@ def _progress(enabled: bool) -> Iterator[Any]:
     if not enabled:
         yield None
         return
-    progress = Progress(SpinnerColumn(), TextColumn("{task.description}"), TextColumn("{task.completed} records"),
-                        TimeElapsedColumn(), console=Console(stderr=True), transient=True)
+    progress = Progress(SpinnerColumn(), TextColumn("{task.description}", markup=False),
+                        TextColumn("{task.completed} records"), TimeElapsedColumn(), console=Console(stderr=True),
+                        transient=True)
     with progress:
         yield progress
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Main(click.Group):
+    """The command group; a failed write to standard output (a full disk, a closed pipe) is one line, exit 2."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except OSError as e:  # files are InputError or OutputError: this is standard output or error
+            try:  # nothing more can reach standard output, not even the flush at exit
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            except (OSError, ValueError, AttributeError):
+                pass
+            with suppress(OSError):
+                click.echo(f"error: cannot write standard output: {e.strerror or e}", err=True)
+            sys.exit(2)
+
+
+@click.group(cls=_Main, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="prontocheck")
-def main() -> None:
+@click.pass_context
+def main(ctx: click.Context) -> None:
     """Symbolic proof checking of chains of thought (PrOntoQA)."""
+    # SIGINT and SIGTERM exit 130 and 143 through normal unwinding (temporary outputs are removed);
+    # analyze handles them itself, stopping after the current record.
+    ctx.with_resource(exit_on_signal())
+    # A lone surrogate read from a record (a "\\ud800" escape) is printed as that escape, not a crash.
+    with suppress(AttributeError, ValueError):
+        sys.stdout.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
 
 
 @main.command()
 @click.argument("inputs", nargs=-1, metavar="[INPUT]...")
-@click.option("-o", "--output", type=click.File("w", encoding="utf-8", lazy=True),
-              help="Write one JSON line per input record (its analysis, or its error) to this file.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Write one JSON line per input record (its analysis, or its error) to this file (replaced "
+                   "when the run ends; never one of the inputs).")
 @click.option("-f", "--format", "fmt", type=click.Choice((*OUTPUT_FORMATS, "original")),
               help="Summary format on stdout [default: table on a terminal, else json; original under a "
                    "compatibility profile].")
@@ -116,7 +149,7 @@ def main() -> None:
 @click.option("-j", "--jobs", type=click.IntRange(min=0), default=1, show_default=True,
               help="Worker processes (0: one per CPU); the output keeps the input order.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar and no per-record messages on stderr.")
-def analyze(inputs: tuple[str, ...], output: IO[str] | None, fmt: str | None, group_by: str | None,
+def analyze(inputs: tuple[str, ...], output: str | None, fmt: str | None, group_by: str | None,
             fields: tuple[str, ...], input_format: str, fail_under: tuple[str, ...], profile: str,
             bad_patterns: str | None, jobs: int, quiet: bool) -> None:
     """Check model chains of thought and report proof and label accuracies.
@@ -139,88 +172,123 @@ def analyze(inputs: tuple[str, ...], output: IO[str] | None, fmt: str | None, gr
             raise click.UsageError(str(e)) from e
     thresholds = _thresholds(fail_under)
     field_map = _pairs(fields, "--field")
-    err = Console(stderr=True, highlight=False, soft_wrap=True)
+    err = Console(stderr=True, highlight=False, soft_wrap=True, markup=False)
     builder: SummaryBuilder | GroupedSummaryBuilder = GroupedSummaryBuilder(group_by) if group_by else SummaryBuilder()
     originals: list[OriginalSummary] = []
     unreadable = False
-    messages = 0
-    with ExitStack() as stack:
-        paths = list(inputs) or [str(stack.enter_context(demo_input()))]
-        progress = stack.enter_context(_progress(not quiet and sys.stderr.isatty()))
-        for path in paths:
-            name = DEMO_NAME if not inputs else path
-            task = progress.add_task(name, total=None) if progress is not None else None
-            original = None
-            if profile != "paper":
-                original = OriginalSummary(profile, source=Path(name).name.removesuffix(".gz"))
-                originals.append(original)
-            try:
-                for item in analyze_file(path, input_format=input_format, fields=field_map, jobs=jobs):
-                    if isinstance(item, Checked):
-                        builder.add(item.result)
-                        line = item.to_json()
-                        if original is not None:
-                            verdict = compat_check_record(item.record, profile=profile, bad_patterns=whitelist)
-                            original.add(verdict)
-                            line["compat"] = verdict.to_json()
-                    else:
-                        builder.add_error(item)
-                        line = error_json(item)
-                        if original is not None and isinstance(item, QueryError) and item.record is not None:
-                            # The original analyzers read the query their own way: their verdict stands.
-                            verdict = compat_check_record(item.record, profile=profile, bad_patterns=whitelist)
-                            original.add(verdict)
-                            line["compat"] = verdict.to_json()
-                        messages += 1
-                        if not quiet and messages <= MAX_MESSAGES:
-                            err.print(f"[red]error[/red] {item}")
-                    if output is not None:
-                        output.write(json.dumps(line, ensure_ascii=False) + "\n")
-                    if task is not None:
-                        progress.advance(task)
-            except UsageError as e:
-                raise click.UsageError(str(e)) from e
-            except InputError as e:
-                err.print(f"[red]error[/red] {e}")
-                unreadable = True
-            if task is not None:
-                progress.remove_task(task)
+    messages = records = 0
+    try:
+        with ExitStack() as stack:
+            paths = list(inputs) or [str(stack.enter_context(demo_input()))]
+            out = stack.enter_context(optional_output(output, inputs=paths))
+            stop = stack.enter_context(graceful())
+            progress = stack.enter_context(_progress(not quiet and sys.stderr.isatty()))
+            for path in paths:
+                if stop:
+                    break
+                name = DEMO_NAME if not inputs else path
+                task = progress.add_task(name, total=None) if progress is not None else None
+                original = None
+                if profile != "paper":
+                    original = OriginalSummary(profile, source=Path(name).name.removesuffix(".gz"))
+                    originals.append(original)
+                try:
+                    with closing(analyze_file(path, input_format=input_format, fields=field_map, jobs=jobs)) as items:
+                        for item in items:
+                            if isinstance(item, Checked):
+                                builder.add(item.result)
+                                line = item.to_json()
+                                if original is not None:
+                                    verdict = compat_check_record(item.record, profile=profile,
+                                                                  bad_patterns=whitelist)
+                                    original.add(verdict)
+                                    line["compat"] = verdict.to_json()
+                            else:
+                                builder.add_error(item)
+                                line = error_json(item)
+                                if original is not None and isinstance(item, QueryError) and item.record is not None:
+                                    # The original analyzers read the query their own way: their verdict stands.
+                                    verdict = compat_check_record(item.record, profile=profile,
+                                                                  bad_patterns=whitelist)
+                                    original.add(verdict)
+                                    line["compat"] = verdict.to_json()
+                                messages += 1
+                                if not quiet and messages <= MAX_MESSAGES:
+                                    err.print(labelled("error", "red", item))
+                            if out is not None:
+                                out.write_json(line)
+                            records += 1
+                            if task is not None:
+                                progress.advance(task)
+                            if stop:
+                                break
+                except UsageError as e:
+                    raise click.UsageError(str(e)) from e
+                except InputError as e:
+                    err.print(labelled("error", "red", e))
+                    unreadable = True
+                except BrokenProcessPool:
+                    if not stop:  # not the signal that also reached the workers: one died (out of memory?)
+                        err.print(labelled("error", "red", f"{name}: a worker process died; the records "
+                                                          "after the last one written were not checked"))
+                        unreadable = True
+                if task is not None:
+                    progress.remove_task(task)
+    except OutputError as e:
+        _fail(err, e)
     if messages > MAX_MESSAGES and not quiet:
         err.print(f"… and {messages - MAX_MESSAGES} more bad records (all are in the summary and in --output)")
+    if stop:
+        err.print(labelled("interrupted", "yellow", f"by {stop.name} after {records} records: the summary and "
+                                                    "--output cover only these"))
 
     report = builder.build()
     if profile != "paper":
-        _print_originals(originals, fmt or "original", err)
-        _finish(report, thresholds, unreadable, err)
+        _print_originals(originals, fmt or "original", err, stop.name)
+        _finish(report, thresholds, unreadable, err, stop.exit_code)
         return
     fmt = fmt or ("table" if sys.stdout.isatty() else "json")
-    rendered = render(report, fmt)
-    if isinstance(rendered, str):
-        click.echo(rendered.rstrip("\n"))
+    if fmt == "json":
+        summary = report.to_json()
+        if stop:
+            summary["interrupted"] = stop.name
+        click.echo(dumps(summary, indent=2))
+    elif fmt != "table":
+        click.echo(str(render(report, fmt)).rstrip("\n"))
     else:
-        out = Console(highlight=False, soft_wrap=False)
-        out.print(rendered)
+        console = Console(highlight=False, soft_wrap=False, markup=False)
+        console.print(render(report, fmt))
         unparseable = render_unparseable(report)
         if unparseable:
-            out.print(f"\n[bold]Unparseable sentences ({len(unparseable)} distinct)[/bold]")
+            console.print(Text(f"\nUnparseable sentences ({len(unparseable)} distinct)", style="bold"))
             for text in unparseable:
-                out.print(f"  {text}", markup=False)
+                console.print(f"  {text}")
         errors = render_errors(report)
         if errors:
-            out.print(f"\n[bold]Bad input records ({len(errors)})[/bold]")
+            console.print(Text(f"\nBad input records ({len(errors)})", style="bold"))
             for text in errors:
-                out.print(f"  {text}", markup=False)
-    _finish(report, thresholds, unreadable, err)
+                console.print(f"  {text}")
+    _finish(report, thresholds, unreadable, err, stop.exit_code)
 
 
-def _print_originals(originals: list[OriginalSummary], fmt: str, err: Console) -> None:
+def _fail(err: Console, error: Exception) -> NoReturn:
+    """A one-line error and exit code 2."""
+    err.print(labelled("error", "red", error))
+    sys.exit(2)
+
+
+def _print_originals(originals: list[OriginalSummary], fmt: str, err: Console, interrupted: str | None) -> None:
     """The compatibility report: the original analyzer's text per input, or its figures as JSON."""
     figures = [o.build() for o in originals]
     for f in figures:
         if (notice := f.abort_notice()) is not None:
-            err.print(f"[yellow]note[/yellow] {notice}", markup=True)
+            err.print(labelled("note", "yellow", notice))
     if fmt == "json":
-        click.echo(json.dumps([f.to_json() for f in figures] if len(figures) > 1 else figures[0].to_json(), indent=2))
+        summaries = [f.to_json() for f in figures]
+        if interrupted:
+            for summary in summaries:
+                summary["interrupted"] = interrupted
+        click.echo(dumps(summaries if len(summaries) != 1 else summaries[0], indent=2))
         return
     for original, f in zip(originals, figures):
         if len(figures) > 1:
@@ -228,10 +296,12 @@ def _print_originals(originals: list[OriginalSummary], fmt: str, err: Console) -
         click.echo(render_original(f), nl=False)
 
 
-def _finish(report: Report, thresholds: dict[str, float], unreadable: bool, err: Console) -> None:
+def _finish(report: Report, thresholds: dict[str, float], unreadable: bool, err: Console, interrupted: int) -> None:
     missed = _missed(report, thresholds)
     for text in missed:
-        err.print(f"[red]fail-under[/red] {text}")
+        err.print(labelled("fail-under", "red", text))
+    if interrupted:
+        sys.exit(interrupted)
     if unreadable:
         sys.exit(2)
     if missed:

@@ -7,10 +7,8 @@ findings); 1 lint findings; 2 usage error or unreadable input.
 
 from __future__ import annotations
 
-import json
 import sys
 import time
-from typing import IO
 
 import click
 
@@ -29,6 +27,7 @@ from prontocheck.generate.example import DEFAULT_SEED, check_config, generate
 from prontocheck.generate.rules import RULES
 from prontocheck.generate.vocabulary import VocabularyError, default_vocabulary, load_vocabulary
 from prontocheck.generate.writers import FORMATS, OUTPUT_TEXTS, write_jsonl, write_original_json
+from prontocheck.io.writing import OutputError, check_not_input, optional_output, output_file
 
 MAX_SHOWN = 50
 """Findings printed by ``lint-dataset`` before it only counts them (all go to ``--output``)."""
@@ -74,8 +73,8 @@ def _rule(_ctx: click.Context, _param: click.Parameter, value: str) -> str:
               help="Seed; example i depends only on (seed, i).")
 @click.option("--vocabulary", type=click.Path(exists=True, dir_okay=False), metavar="FILE",
               help="JSON file replacing lists of ontologies/prontoqa/vocabulary.json (see docs/generate.md).")
-@click.option("-o", "--output", type=click.File("w", encoding="utf-8", lazy=True), default="-",
-              help="Write here instead of standard output.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), default="-", metavar="FILE",
+              help="Write here instead of standard output (replaced when all is written).")
 @click.option("-f", "--format", "fmt", type=click.Choice(FORMATS), default="jsonl", show_default=True,
               help="Native JSON Lines, or the original PrOntoQA JSON.")
 @click.option("--output-text", type=click.Choice(OUTPUT_TEXTS), default="empty", show_default=True,
@@ -83,7 +82,7 @@ def _rule(_ctx: click.Context, _param: click.Parameter, value: str) -> str:
 @click.option("--id-prefix", default="ex", show_default=True, help="Record ids are PREFIX-INDEX.")
 def generate_command(n: int, hops: int | tuple[int, int], ontology: str, traversal: str, distractors: str,
                      query: str, rule: str, width: int, rule_types: int, few_shot: int, seed: int,
-                     vocabulary: str | None, output: IO[str], fmt: str, output_text: str, id_prefix: str) -> None:
+                     vocabulary: str | None, output: str, fmt: str, output_text: str, id_prefix: str) -> None:
     """Generate PrOntoQA questions with gold chains of thought (native JSONL by default).
 
     \b
@@ -103,10 +102,14 @@ def generate_command(n: int, hops: int | tuple[int, int], ontology: str, travers
         raise click.UsageError(str(e)) from e
     examples = generate(config, n, seed=seed, id_prefix=id_prefix)
     try:
-        if fmt == "jsonl":
-            write_jsonl(examples, output, output=output_text)
-        else:
-            write_original_json(examples, output)
+        with output_file(output, inputs=[vocabulary] if vocabulary else []) as out:
+            if fmt == "jsonl":
+                write_jsonl(examples, out, output=output_text)
+            else:
+                write_original_json(examples, out)
+    except OutputError as e:
+        click.echo(f"error: {e}", err=True)
+        sys.exit(2)
     except GenerationError as e:  # a sentence that does not read back: a vocabulary/grammar mismatch
         raise click.ClickException(str(e)) from e
 
@@ -116,10 +119,10 @@ def generate_command(n: int, hops: int | tuple[int, int], ontology: str, travers
 @click.option("--ignore", "ignore", multiple=True, metavar="CHECK",
               help="Skip a check (repeatable): record, context-parses, query-parses, gold-parses, gold-proof, "
                    "label, decidable, unique-proof, distractor, hops.")
-@click.option("-o", "--output", type=click.File("w", encoding="utf-8", lazy=True),
+@click.option("-o", "--output", type=click.Path(dir_okay=False), metavar="FILE",
               help="Write every finding as a JSON line to this file.")
 @click.option("-q", "--quiet", is_flag=True, help="Only the summary line.")
-def lint_command(inputs: tuple[str, ...], ignore: tuple[str, ...], output: IO[str] | None, quiet: bool) -> None:
+def lint_command(inputs: tuple[str, ...], ignore: tuple[str, ...], output: str | None, quiet: bool) -> None:
     """Check that every question of a data set is sound.
 
     FILE is native JSONL (context, query, gold_cot, gold_label, and optionally hops, distractors,
@@ -130,6 +133,12 @@ def lint_command(inputs: tuple[str, ...], ignore: tuple[str, ...], output: IO[st
     from prontocheck.testing.dataset import LintReport, lint_file
 
     report, unreadable, started = LintReport(), False, time.perf_counter()
+    try:
+        if output is not None:
+            check_not_input(output, inputs)  # before the work
+    except OutputError as e:
+        click.echo(f"error: {e}", err=True)
+        sys.exit(2)
     for path in inputs:
         try:
             lint_file(path, ignore=ignore, report=report)
@@ -138,10 +147,15 @@ def lint_command(inputs: tuple[str, ...], ignore: tuple[str, ...], output: IO[st
         except InputError as e:
             click.echo(f"error: {e}", err=True)
             unreadable = True
-    for i, finding in enumerate(report.findings):
-        if output is not None:
-            output.write(json.dumps(finding.to_json(), ensure_ascii=False) + "\n")
-        if not quiet and i < MAX_SHOWN:
+    try:
+        with optional_output(output, inputs=inputs) as out:
+            if out is not None:
+                out.write_lines(finding.to_json() for finding in report.findings)
+    except OutputError as e:
+        click.echo(f"error: {e}", err=True)
+        sys.exit(2)
+    if not quiet:
+        for finding in report.findings[:MAX_SHOWN]:
             click.echo(str(finding))
     if not quiet and len(report.findings) > MAX_SHOWN:
         click.echo(f"… and {len(report.findings) - MAX_SHOWN} more findings")

@@ -14,12 +14,12 @@ False
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
-from typing import IO, Any
+from typing import Any
 
 from prontocheck.errors import UsageError
 from prontocheck.generate.example import Example
+from prontocheck.io.writing import TextSink, dumps
 
 OUTPUT_TEXTS = ("empty", "gold")
 """What a native record's ``output`` holds: empty (fill in the model's text) or the gold answer."""
@@ -69,21 +69,21 @@ def original_record(example: Example) -> dict[str, Any]:
     return record
 
 
-def write_jsonl(examples: Iterable[Example], stream: IO[str], *, output: str = "empty") -> int:
+def write_jsonl(examples: Iterable[Example], stream: TextSink, *, output: str = "empty") -> int:
     """Write native JSON Lines, one example per line; return how many were written."""
     count = 0
     for example in examples:
-        stream.write(json.dumps(native_record(example, output=output), ensure_ascii=False) + "\n")
+        stream.write(dumps(native_record(example, output=output)) + "\n")
         count += 1
     return count
 
 
-def write_original_json(examples: Iterable[Example], stream: IO[str]) -> int:
+def write_original_json(examples: Iterable[Example], stream: TextSink) -> int:
     """Write one original-format JSON object ``{"example1": …, "example2": …}``, streamed; return the count."""
     count = 0
     stream.write("{")
     for count, example in enumerate(examples, start=1):
-        body = json.dumps(original_record(example), ensure_ascii=False, indent=1).replace("\n", "\n ")
+        body = dumps(original_record(example), indent=1).replace("\n", "\n ")
         stream.write(f'{"," if count > 1 else ""}\n "example{count}": {body}')
     stream.write("\n}\n")
     return count

@@ -6,20 +6,21 @@ unreadable input.
 
 from __future__ import annotations
 
-import json
 import sys
-from typing import IO
+from typing import NoReturn
 
 import click
 from rich.console import Console
 
-from prontocheck.errors import InputError, UsageError
+from prontocheck.errors import InputError, ProntocheckError, UsageError
+from prontocheck.io.writing import OutputError, dumps, optional_output, output_file
 from prontocheck.modal.benchmark import generate as generate_grid
 from prontocheck.modal.items import ItemError
 from prontocheck.modal.render import FORMATS, render
-from prontocheck.modal.score import score_file
+from prontocheck.modal.score import ScoreReport, score_file
 from prontocheck.modal.semantics import COLUMNS, DEFAULT, Semantics
-from prontocheck.modal.validate import ValidationBuilder, validate_file
+from prontocheck.modal.validate import ValidationBuilder, ValidationReport, validate_file
+from prontocheck.report.render import labelled
 
 MAX_MESSAGES = 20
 
@@ -34,14 +35,28 @@ def _semantics(values: tuple[str, ...], all_columns: bool) -> list[Semantics]:
     return chosen
 
 
-def _show(report: object, fmt: str | None) -> None:
+def _show(report: ValidationReport | ScoreReport, fmt: str | None) -> None:
     fmt = fmt or ("table" if sys.stdout.isatty() else "json")
-    rendered = render(report, fmt)  # type: ignore[arg-type]
+    if fmt == "json":  # strict JSON (no NaN), whatever the report holds
+        click.echo(dumps(report.to_json(), indent=2))
+        return
+    rendered = render(report, fmt)
     if isinstance(rendered, str):
         click.echo(rendered.rstrip("\n"))
     else:
         # The tables are wide: on a terminal rich fits them to its width; piped, they are not squeezed to 80.
-        Console(highlight=False, soft_wrap=False, width=None if sys.stdout.isatty() else 200).print(rendered)
+        Console(highlight=False, soft_wrap=False, markup=False,
+                width=None if sys.stdout.isatty() else 200).print(rendered)
+
+
+def _err() -> Console:
+    return Console(stderr=True, highlight=False, soft_wrap=True, markup=False)
+
+
+def _fail(error: ProntocheckError) -> NoReturn:
+    """A one-line error and exit code 2."""
+    _err().print(labelled("error", "red", error))
+    sys.exit(2)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -50,7 +65,7 @@ def modal() -> None:
 
 
 @modal.command()
-@click.option("-o", "--output", type=click.File("w", encoding="utf-8", lazy=True), default="-",
+@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), default="-", metavar="FILE",
               help="Write the prompts here (JSON Lines) [default: standard output].")
 @click.option("--template", "templates", multiple=True, metavar="ID", help="Only this template (repeatable).")
 @click.option("--form", "forms", multiple=True, metavar="FORM",
@@ -58,17 +73,20 @@ def modal() -> None:
 @click.option("--names", "groups", multiple=True, metavar="GROUP",
               help="Only this name group (indian-f, letters-xy, …) or origin (indian, letters, …).")
 @click.option("--activity", "activities", multiple=True, metavar="ID", help="Only this activity (party, event, …).")
-def generate(output: IO[str], templates: tuple[str, ...], forms: tuple[str, ...], groups: tuple[str, ...],
+def generate(output: str, templates: tuple[str, ...], forms: tuple[str, ...], groups: tuple[str, ...],
              activities: tuple[str, ...]) -> None:
     """Write the benchmark grid (14,400 prompts with gold labels) as JSON Lines."""
     count = 0
     try:
-        for item in generate_grid(templates=templates or None, forms=forms or None, groups=groups or None,
-                                  activities=activities or None):
-            output.write(json.dumps(item.to_json(), ensure_ascii=False) + "\n")
-            count += 1
+        with output_file(output) as out:
+            for item in generate_grid(templates=templates or None, forms=forms or None, groups=groups or None,
+                                      activities=activities or None):
+                out.write_json(item.to_json())
+                count += 1
     except UsageError as e:
         raise click.UsageError(str(e)) from e
+    except OutputError as e:
+        _fail(e)
     click.echo(f"{count} prompts", err=True)
 
 
@@ -80,11 +98,11 @@ def generate(output: IO[str], templates: tuple[str, ...], forms: tuple[str, ...]
 @click.option("--all-semantics", is_flag=True, help="Also decide under the six columns of the validity table.")
 @click.option("-f", "--format", "fmt", type=click.Choice(FORMATS),
               help="Report format on stdout [default: table on a terminal, else json].")
-@click.option("-o", "--output", type=click.File("w", encoding="utf-8", lazy=True),
+@click.option("-o", "--output", type=click.Path(dir_okay=False), metavar="FILE",
               help="Write one JSON line per item (forms, verdict, answer, gold status, certificates).")
 @click.option("--fail-on-contradicted", is_flag=True, help="Exit 1 if a gold label is contradicted (first semantics).")
 @click.option("-q", "--quiet", is_flag=True, help="No per-item error messages on stderr.")
-def validate(file: str, semantics: tuple[str, ...], all_semantics: bool, fmt: str | None, output: IO[str] | None,
+def validate(file: str, semantics: tuple[str, ...], all_semantics: bool, fmt: str | None, output: str | None,
              fail_on_contradicted: bool, quiet: bool) -> None:
     """Decide every item of FILE (JSON Lines; '-' for stdin) and check its gold label.
 
@@ -92,28 +110,27 @@ def validate(file: str, semantics: tuple[str, ...], all_semantics: bool, fmt: st
     every (pattern, form, polarity) whose gold label is not licensed, with certificates.
     """
     chosen = _semantics(semantics, all_semantics)
-    err = Console(stderr=True, highlight=False, soft_wrap=True)
     builder = ValidationBuilder(chosen)
     messages = 0
     try:
-        for results in validate_file(file, chosen):
-            builder.add(results)
-            if isinstance(results, ItemError):
-                messages += 1
-                if not quiet and messages <= MAX_MESSAGES:
-                    err.print(f"[red]error[/red] {results}", markup=True)
-                line = results.to_json()
-            else:
-                line = results[0].to_json()
-                if len(results) > 1:
-                    line["by_semantics"] = {r.judgement.semantics.label: {
-                        "verdict": r.judgement.verdict, "answer": r.answer, "gold_status": r.gold_status}
-                        for r in results}
-            if output is not None:
-                output.write(json.dumps(line, ensure_ascii=False) + "\n")
-    except InputError as e:
-        err.print(f"[red]error[/red] {e}")
-        sys.exit(2)
+        with optional_output(output, inputs=[file]) as out:
+            for results in validate_file(file, chosen):
+                builder.add(results)
+                if isinstance(results, ItemError):
+                    messages += 1
+                    if not quiet and messages <= MAX_MESSAGES:
+                        _err().print(labelled("error", "red", results))
+                    line = results.to_json()
+                else:
+                    line = results[0].to_json()
+                    if len(results) > 1:
+                        line["by_semantics"] = {r.judgement.semantics.label: {
+                            "verdict": r.judgement.verdict, "answer": r.answer, "gold_status": r.gold_status}
+                            for r in results}
+                if out is not None:
+                    out.write_json(line)
+    except (InputError, OutputError) as e:
+        _fail(e)
     report = builder.build()
     _show(report, fmt)
     if fail_on_contradicted and report.reports[0].total["contradicted"]:
@@ -140,6 +157,5 @@ def score(answers: str, items_path: str | None, semantics: str, fmt: str | None)
     try:
         report = score_file(answers, items_path, chosen)
     except InputError as e:
-        Console(stderr=True).print(f"[red]error[/red] {e}")
-        sys.exit(2)
+        _fail(e)
     _show(report, fmt)

@@ -6,16 +6,16 @@ unreadable input file. A bad record is reported and counted, and never stops a c
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from typing import IO, Any
+from typing import Any
 
 import click
 from rich.console import Console, RenderableType
 
 from prontocheck.errors import ProntocheckError
+from prontocheck.io.writing import check_not_input, dumps, optional_output
 from prontocheck.relations.conflicts import Severity
 from prontocheck.relations.errors import ItemError
 from prontocheck.relations.ewok import ROLES, analyze_pairs, pairs_summary
@@ -25,6 +25,7 @@ from prontocheck.relations.render import render_pairs, render_score, render_vali
 from prontocheck.relations.schema import Schema
 from prontocheck.relations.score import REFERENCES, read_answers, score
 from prontocheck.relations.validate import IMPLIED_BUDGET, validate
+from prontocheck.report.render import labelled
 
 FORMATS = ("table", "json")
 MAX_MESSAGES = 20
@@ -38,7 +39,7 @@ def _schema_options(f: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def _output_options(f: Callable[..., Any]) -> Callable[..., Any]:
-    f = click.option("-o", "--output", type=click.File("w", encoding="utf-8", lazy=True),
+    f = click.option("-o", "--output", type=click.Path(dir_okay=False), metavar="FILE",
                      help="Write one JSON line per record to this file.")(f)
     f = click.option("-f", "--format", "fmt", type=click.Choice(FORMATS),
                      help="Summary format on stdout [default: table on a terminal, else json].")(f)
@@ -47,11 +48,11 @@ def _output_options(f: Callable[..., Any]) -> Callable[..., Any]:
 
 @contextmanager
 def _guard() -> Iterator[None]:
-    """Turn library errors about whole inputs into a message and exit code 2."""
+    """Turn library errors about whole inputs (and outputs) into a one-line message and exit code 2."""
     try:
         yield
     except ProntocheckError as e:
-        Console(stderr=True, highlight=False).print(f"[red]error[/red] {e}", markup=True)
+        Console(stderr=True, highlight=False, markup=False).print(labelled("error", "red", e))
         sys.exit(2)
 
 
@@ -64,24 +65,24 @@ def _schema(schemas: tuple[str, ...], no_default: bool) -> Schema:
 def _emit(fmt: str | None, summary: dict[str, Any], table: Callable[[], RenderableType]) -> None:
     fmt = fmt or ("table" if sys.stdout.isatty() else "json")
     if fmt == "json":
-        click.echo(json.dumps(summary, ensure_ascii=False, indent=2))
+        click.echo(dumps(summary, indent=2))
     else:
-        Console(highlight=False).print(table())
+        Console(highlight=False, markup=False).print(table())
 
 
-def _write_lines(output: IO[str] | None, lines: Iterable[dict[str, Any]]) -> None:
-    if output is not None:
-        for line in lines:
-            output.write(json.dumps(line, ensure_ascii=False) + "\n")
+def _write_lines(output: str | None, lines: Iterable[dict[str, Any]], inputs: Iterable[str]) -> None:
+    with _guard(), optional_output(output, inputs=inputs) as out:
+        if out is not None:
+            out.write_lines(lines)
 
 
 def _report_errors(errors: Iterable[ItemError], quiet: bool) -> None:
     if quiet:
         return
-    err = Console(stderr=True, highlight=False, soft_wrap=True)
+    err = Console(stderr=True, highlight=False, soft_wrap=True, markup=False)
     errors = list(errors)
     for e in errors[:MAX_MESSAGES]:
-        err.print(f"[red]bad record[/red] {e}", markup=True)
+        err.print(labelled("bad record", "red", e))
     if len(errors) > MAX_MESSAGES:
         err.print(f"… and {len(errors) - MAX_MESSAGES} more (all are in the summary and in --output)")
 
@@ -95,7 +96,7 @@ def relations() -> None:
 @click.argument("items")
 @_schema_options
 @_output_options
-@click.option("--reversals", "reversals_out", type=click.File("w", encoding="utf-8", lazy=True),
+@click.option("--reversals", "reversals_out", type=click.Path(dir_okay=False), metavar="FILE",
               help="Write the argument-reversed questions missing from the set as items, their gold the "
                    "implied label (null if unknown or resting on a conflict).")
 @click.option("--no-implied", is_flag=True, help="Skip the leave-one-out implied labels.")
@@ -104,24 +105,28 @@ def relations() -> None:
 @click.option("--fail-on", type=click.Choice(("error", "warning", "exception", "never")), default="never",
               show_default=True, help="Exit 1 if a conflict of this severity or worse is found.")
 def validate_command(items: str, schemas: tuple[str, ...], no_default_schema: bool, fmt: str | None,
-                     output: IO[str] | None, quiet: bool, reversals_out: IO[str] | None, no_implied: bool,
+                     output: str | None, quiet: bool, reversals_out: str | None, no_implied: bool,
                      implied_budget: int, fail_on: str) -> None:
     """Check the gold labels of ITEMS (JSONL, JSON or YAML; '-' for stdin) for logical consistency.
 
     Each record has an id, a question (or statement, or atom), a category where the question form
     is ambiguous, a gold label (true/false, "yes"/"no", or null) and optionally reverse_of.
     """
+    inputs = [items, *schemas]
     with _guard():
+        for path in (output, reversals_out):
+            if path is not None:
+                check_not_input(path, inputs)
         schema = _schema(schemas, no_default_schema)
         report = validate(read_items(items, schema), schema, implied=not no_implied, implied_budget=implied_budget)
     _report_errors(report.errors, quiet)
-    _write_lines(output, report.lines())
+    _write_lines(output, report.lines(), inputs)
     if reversals_out is not None:
         category = {r.item.id: r.item.category for r in report.results}
         _write_lines(reversals_out, ({"id": f"{r.of[0]}-reversed", "question": r.question, "atom": str(r.atom),
                                       "category": category.get(r.of[0]),
                                       "gold": None if r.in_conflict else r.implied.value,
-                                      "reverse_of": r.of[0]} for r in report.reversals))
+                                      "reverse_of": r.of[0]} for r in report.reversals), inputs)
     _emit(fmt, report.summary(), lambda: render_validation(report))
     if fail_on != "never":
         worst = Severity(fail_on).rank
@@ -138,16 +143,19 @@ def validate_command(items: str, schemas: tuple[str, ...], no_default_schema: bo
 @_schema_options
 @_output_options
 def score_command(answers: str, items_path: str | None, reference: str, schemas: tuple[str, ...],
-                  no_default_schema: bool, fmt: str | None, output: IO[str] | None, quiet: bool) -> None:
+                  no_default_schema: bool, fmt: str | None, output: str | None, quiet: bool) -> None:
     """Score model yes/no ANSWERS: accuracy per relation against ART's human reference intervals,
     reversal consistency, and the consistency of each model's answers as a set.
     """
+    inputs = [answers, *([items_path] if items_path else []), *schemas]
     with _guard():
+        if output is not None:
+            check_not_input(output, inputs)
         schema = _schema(schemas, no_default_schema)
         items = list(read_items(items_path, schema)) if items_path else []
         report = score(read_answers(answers, schema), items, schema, reference=reference)
     _report_errors(report.errors, quiet)
-    _write_lines(output, report.lines())
+    _write_lines(output, report.lines(), inputs)
     _emit(fmt, report.summary(), lambda: render_score(report))
 
 
@@ -169,16 +177,20 @@ def _columns(values: tuple[str, ...]) -> dict[str, str]:
 @_schema_options
 @_output_options
 def pairs_command(items: str, columns: tuple[str, ...], schemas: tuple[str, ...], no_default_schema: bool,
-                  fmt: str | None, output: IO[str] | None, quiet: bool) -> None:
+                  fmt: str | None, output: str | None, quiet: bool) -> None:
     """Check EWoK-style ITEMS (two contexts, two targets): is each target entailed, contradicted or
     left open by each context, and does each target match its own context only?
     """
     mapping = _columns(columns)
+    inputs = [items, *schemas]
     with _guard():
+        if output is not None:
+            check_not_input(output, inputs)
         schema = _schema(schemas, no_default_schema)
         results = list(analyze_pairs(read_records(items), schema, columns=mapping))
     errors = [r for r in results if isinstance(r, ItemError)]
     _report_errors(errors, quiet)
-    _write_lines(output, (r.to_json() if not isinstance(r, ItemError) else
-                          {"id": r.item, "line": r.line, "status": "error", "error": r.reason} for r in results))
+    lines = (r.to_json() if not isinstance(r, ItemError) else
+             {"id": r.item, "line": r.line, "status": "error", "error": r.reason} for r in results)
+    _write_lines(output, lines, inputs)
     _emit(fmt, pairs_summary(results), lambda: render_pairs(results))

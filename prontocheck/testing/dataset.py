@@ -23,6 +23,7 @@ from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from prontocheck.errors import InputError
 from prontocheck.io.original import parse_log
 from prontocheck.io.records import RecordError
 from prontocheck.io.streams import iter_lines, json_lines, open_text
@@ -131,7 +132,7 @@ def read_dataset(path: str) -> Iterator[DatasetRecord | Finding]:
         cannot be read.
 
     Raises:
-        InputError: the file cannot be opened.
+        InputError: the file cannot be opened, or it is text without a question (not a data set).
     """
     with open_text(path) as stream:
         numbered = enumerate(iter_lines(stream, path), start=1)
@@ -148,7 +149,13 @@ def read_dataset(path: str) -> Iterator[DatasetRecord | Finding]:
         if whole:
             yield from _whole_file("".join(t for _, t in head) + "".join(t for _, t in numbered), path)
         elif first and not first.startswith(("{", "[")):  # not JSON: the experiment log
-            yield from _log((t for _, t in [*head, *numbered]), path)
+            found = False
+            for question in _log((t for _, t in [*head, *numbered]), path):
+                found = True
+                yield question
+            if not found:  # text, but not a single question of a log: not a data set at all
+                raise InputError(path, None, f"no question found: the first line {first[:80]!r} is not JSON Lines, "
+                                             "JSON or a PrOntoQA log")
         else:
             yield from _json_lines(iter([*head, *numbered]), path)
 
