@@ -26,6 +26,7 @@ from tests.fuzz.targets import Target, bind
 
 HANG_LIMIT = 2.0
 KEEP = 5  # findings saved per distinct signature
+PROGRESS_EVERY = 60.0  # seconds between progress lines
 
 
 class Hang(BaseException):
@@ -127,8 +128,12 @@ def fuzz(targets: list[Target], corpus: Corpus, examples: int, seed: int, *, lim
     for n, target in enumerate(targets):
         count = examples // len(targets) + (n < examples % len(targets))
         tally = tallies[target.name] = Tally()
-        t0 = time.perf_counter()
+        t0 = last = time.perf_counter()
         for index in range(start, start + count):
+            if time.perf_counter() - last > PROGRESS_EVERY:
+                last = time.perf_counter()
+                report(f"[{target.name}] {tally.inputs}/{count} inputs, {tally.crashes} crashes, {tally.hangs} hangs, "
+                       f"{tally.lost} lost, {tally.inputs / (last - t0):.0f} inputs/s")
             inp = make_input(target, corpus, seed, index)
             kind, sig, error, outcome, spent = run_one(target, inp, limit)
             tally.inputs += 1
