@@ -171,7 +171,7 @@ def _spec(c: Chooser, corpus: Corpus) -> tuple[object, str]:
     form = c.randint(0, 9)
     value: object = spec
     if form < 2:
-        value = json.dumps(spec)
+        value = json.dumps(spec, default=repr)
         if chance(c, 0.3):
             value = mutate_text(value, c, corpus.sentences)
     elif form == 2:
