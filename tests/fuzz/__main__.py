@@ -6,7 +6,8 @@
     python -m tests.fuzz --examples 1000000 --jobs 8        # in 8 processes (disjoint index ranges)
 
 Prints each new finding as it is found and a summary table (inputs tried, records read, crashes,
-hangs over the limit, records lost, files refused as a whole, the slowest input, inputs per second);
+hangs over the limit, records lost, files refused as a whole, the slowest input, inputs per second of
+wall time and per CPU second);
 the first few inputs of each finding are saved under ``--out`` as JSON with their traceback. Exits 1
 if anything was found.
 """
@@ -39,6 +40,7 @@ def _merge(parts: list[dict[str, Tally]]) -> dict[str, Tally]:
             for attr in ("inputs", "records", "crashes", "hangs", "lost", "refused"):
                 setattr(m, attr, getattr(m, attr) + getattr(t, attr))
             m.seconds = max(m.seconds, t.seconds)
+            m.cpu += t.cpu
             m.slowest = max(m.slowest, t.slowest)
             for sig, ix in t.findings.items():
                 m.findings.setdefault(sig, []).extend(ix)

@@ -78,6 +78,7 @@ class Tally:
     refused: int = 0
     slowest: float = 0.0
     seconds: float = 0.0
+    cpu: float = 0.0
     findings: dict[str, list[int]] = field(default_factory=dict)  # signature → input indices
 
     def note(self, kind: str, sig: str, index: int) -> bool:
@@ -129,6 +130,7 @@ def fuzz(targets: list[Target], corpus: Corpus, examples: int, seed: int, *, lim
         count = examples // len(targets) + (n < examples % len(targets))
         tally = tallies[target.name] = Tally()
         t0 = last = time.perf_counter()
+        c0 = time.process_time()
         for index in range(start, start + count):
             if time.perf_counter() - last > PROGRESS_EVERY:
                 last = time.perf_counter()
@@ -154,26 +156,29 @@ def fuzz(targets: list[Target], corpus: Corpus, examples: int, seed: int, *, lim
                 if len(tally.findings[f"{kind}: {key}"]) == 1:
                     report(f"[{target.name} #{index}] {kind}: {sig}")
         tally.seconds = time.perf_counter() - t0
+        tally.cpu = time.process_time() - c0
     return tallies
 
 
 def table(tallies: dict[str, Tally]) -> str:
     """The summary: one row per target and a total."""
     head = f"{'target':<10} {'inputs':>9} {'records':>8} {'crashes':>7} {'hangs>2s':>8} {'lost':>5} " \
-           f"{'refused':>7} {'slowest s':>9} {'inputs/s':>9}"
+           f"{'refused':>7} {'slowest s':>9} {'inputs/s':>9} {'/CPU s':>7}"
     rows = [head, "-" * len(head)]
     total = Tally()
     for name, t in tallies.items():
         rate = t.inputs / t.seconds if t.seconds else 0.0
+        per_cpu = t.inputs / t.cpu if t.cpu else 0.0
         rows.append(f"{name:<10} {t.inputs:>9} {t.records:>8} {t.crashes:>7} {t.hangs:>8} {t.lost:>5} "
-                    f"{t.refused:>7} {t.slowest:>9.3f} {rate:>9.0f}")
-        for attr in ("inputs", "records", "crashes", "hangs", "lost", "refused", "seconds"):
+                    f"{t.refused:>7} {t.slowest:>9.3f} {rate:>9.0f} {per_cpu:>7.0f}")
+        for attr in ("inputs", "records", "crashes", "hangs", "lost", "refused", "seconds", "cpu"):
             setattr(total, attr, getattr(total, attr) + getattr(t, attr))
         total.slowest = max(total.slowest, t.slowest)
     rate = total.inputs / total.seconds if total.seconds else 0.0
+    per_cpu = total.inputs / total.cpu if total.cpu else 0.0
     rows.append("-" * len(head))
     rows.append(f"{'total':<10} {total.inputs:>9} {total.records:>8} {total.crashes:>7} {total.hangs:>8} "
-                f"{total.lost:>5} {total.refused:>7} {total.slowest:>9.3f} {rate:>9.0f}")
+                f"{total.lost:>5} {total.refused:>7} {total.slowest:>9.3f} {rate:>9.0f} {per_cpu:>7.0f}")
     findings = [f"  {t}: {sig} ×{len(ix)} (inputs {', '.join(map(str, ix[:5]))}{', …' if len(ix) > 5 else ''})"
                 for t, tally in tallies.items() for sig, ix in tally.findings.items()]
     return "\n".join(rows + (["findings (reproduce: --target T --seed S --index I):", *findings] if findings else []))
