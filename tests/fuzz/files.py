@@ -163,7 +163,8 @@ def make_file(c: Chooser, native: Sequence[str], blocks: Sequence[str]) -> Input
     if compression in _MAGIC:
         raw = _MAGIC[compression] + raw
     elif compression != "none":
-        raw = {"gzip": gzip.compress, "bzip2": bz2.compress, "xz": lzma.compress}[compression](raw)
+        raw = gzip.compress(raw, mtime=0) if compression == "gzip" else \
+            {"bzip2": bz2.compress, "xz": lzma.compress}[compression](raw)
         if chance(c, 0.35):
             raw, truncated = raw[: c.randint(0, len(raw) - 1)], True
     return InputFile(raw, kind, compression, truncated)

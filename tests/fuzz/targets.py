@@ -62,7 +62,7 @@ _TMP = tempfile.mkdtemp(prefix="prontocheck-fuzz-", dir="/dev/shm" if os.path.is
 
 
 def _path(suffix: str) -> str:
-    return os.path.join(_TMP, f"input{suffix}")
+    return os.path.join(_TMP, f"input-{os.getpid()}{suffix}")  # one per process (--jobs forks after import)
 
 
 def _write(data: bytes, suffix: str = "") -> str:
