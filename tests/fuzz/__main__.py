@@ -37,7 +37,7 @@ def _merge(parts: list[dict[str, Tally]]) -> dict[str, Tally]:
     for part in parts:
         for name, t in part.items():
             m = merged.setdefault(name, Tally())
-            for attr in ("inputs", "records", "crashes", "hangs", "lost", "refused"):
+            for attr in ("inputs", "records", "crashes", "hangs", "lost", "refused", "harness"):
                 setattr(m, attr, getattr(m, attr) + getattr(t, attr))
             m.seconds = max(m.seconds, t.seconds)
             m.cpu += t.cpu
@@ -89,7 +89,7 @@ def main(argv: list[str] | None = None) -> int:
             tallies = _merge(list(pool.map(_shard, shards)))
     print(table(tallies))
     print(f"wall time {time.perf_counter() - t0:.0f} s")
-    found = any(t.crashes or t.hangs or t.lost for t in tallies.values())
+    found = any(t.crashes or t.hangs or t.lost or t.harness for t in tallies.values())
     return 1 if found else 0
 
 

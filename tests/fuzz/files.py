@@ -98,7 +98,7 @@ def _mutate_json(line: str, c: Chooser, pool: Sequence[str]) -> str:
         return mutate_text(line, c, pool)
     try:
         obj = json.loads(line)
-    except ValueError:
+    except (ValueError, RecursionError):
         return line
     keys = [k for k, v in obj.items() if isinstance(v, str)] if isinstance(obj, dict) else []
     if not keys:

@@ -76,6 +76,7 @@ class Tally:
     hangs: int = 0
     lost: int = 0
     refused: int = 0
+    harness: int = 0  # inputs the harness failed to make (its own bugs)
     slowest: float = 0.0
     seconds: float = 0.0
     cpu: float = 0.0
@@ -136,7 +137,13 @@ def fuzz(targets: list[Target], corpus: Corpus, examples: int, seed: int, *, lim
                 last = time.perf_counter()
                 report(f"[{target.name}] {tally.inputs}/{count} inputs, {tally.crashes} crashes, {tally.hangs} hangs, "
                        f"{tally.lost} lost, {tally.inputs / (last - t0):.0f} inputs/s")
-            inp = make_input(target, corpus, seed, index)
+            try:
+                inp = make_input(target, corpus, seed, index)
+            except Exception as e:  # noqa: BLE001 - a bug of the harness: counted, shown, and the run goes on
+                tally.harness += 1
+                if tally.note("harness error", signature(e), index):
+                    _save(folder, target, seed, index, "harness", signature(e), None, e)
+                continue
             kind, sig, error, outcome, spent = run_one(target, inp, limit)
             tally.inputs += 1
             tally.slowest = max(tally.slowest, spent)

@@ -263,7 +263,7 @@ def run_records(f: InputFile) -> Outcome:
         first = next((s for s in lines if s.strip()), "")
         try:
             json.loads(first)
-        except ValueError:
+        except (ValueError, RecursionError):
             fmt = "json-whole"
     lost = _named(path, results, lines, whole, fmt)
     if fmt == "json-whole" and not results and stopped is None and any(s.strip() for s in lines):
@@ -285,7 +285,7 @@ def _item_lines(c: Chooser, pool: tuple[str, ...]) -> list[str]:
                 key = c.choice(keys)
                 obj[key] = mutate_text(obj[key], c, [v for v in obj.values() if isinstance(v, str)])
                 line = json.dumps(obj, ensure_ascii=bool(c.randint(0, 1)))
-            except (ValueError, IndexError):
+            except (ValueError, RecursionError, IndexError):
                 pass
         if chance(c, 0.1):
             line = mutate_text(line, c, pool)
@@ -331,7 +331,7 @@ def make_relations(c: Chooser, corpus: Corpus) -> tuple[str, bytes, int | None]:
         for line in lines:
             try:
                 objs.append(json.loads(line))
-            except ValueError:
+            except (ValueError, RecursionError):
                 objs.append(line)
         if suffix == ".json":
             text = json.dumps(objs, indent=1)
