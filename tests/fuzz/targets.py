@@ -218,6 +218,18 @@ def make_records(c: Chooser, corpus: Corpus) -> InputFile:
     return make_file(c, corpus.native_lines, corpus.log_blocks)
 
 
+def _block_ends(lines: list[str], start: int) -> bool:
+    """Whether the log block at ``lines[start]`` ends inside ``lines`` (a stream cut short leaves the last open):
+    the output runs to ``Expected answer:`` (or a new ``Predicted answer:``), the gold answer to ``n:``
+    (or a new ``Q:`` or ``Predicted answer:``)."""
+    expected = False
+    for s in lines[start + 1:]:
+        if s.startswith("Predicted answer:") or (expected and s.startswith(("n: ", "Q: "))):
+            return True
+        expected = expected or s.startswith("Expected answer:")
+    return False
+
+
 def _named(path: str, results: list[Any], lines: list[str], whole: bool, fmt: str) -> list[str]:
     """The input records no result names: by line (JSON Lines: every non-blank line; logs: each block's
     ``Predicted answer:`` line whose block ends in the readable text), or by count (whole-file JSON)."""
@@ -229,10 +241,8 @@ def _named(path: str, results: list[Any], lines: list[str], whole: bool, fmt: st
     if fmt == "prontoqa-log":
         expected = []
         for i, line in enumerate(lines):
-            if line.startswith("Predicted answer:"):
-                ends = any(s.startswith(("n: ", "Q: ", "Predicted answer:")) for s in lines[i + 1:])
-                if whole or ends:
-                    expected.append(i + 1)
+            if line.startswith("Predicted answer:") and (whole or _block_ends(lines, i)):
+                expected.append(i + 1)
     else:
         expected = [i + 1 for i, line in enumerate(lines) if line.strip()]
     return [f"line {n}: {lines[n - 1][:80]!r} gave no record and no error" for n in expected if n not in named]
