@@ -22,7 +22,7 @@ from typing import Any
 from prontocheck.engine.closure import Closure
 from prontocheck.logic.formulas import Atom
 from prontocheck.relations.conflicts import Conflict, Recheck, Severity, find_conflicts, recheck_order
-from prontocheck.relations.errors import ItemError
+from prontocheck.relations.errors import ItemError, quoted
 from prontocheck.relations.implied import Implied, Reversal, implied_item, reversals
 from prontocheck.relations.items import Item
 from prontocheck.relations.loading import shipped_schema
@@ -134,9 +134,9 @@ def _check_links(items: list[Item], errors: list[ItemError]) -> list[Item]:
     for item in unique:
         other = seen.get(item.reverse_of) if item.reverse_of is not None else None
         if item.reverse_of is not None and other is None:
-            errors.append(ItemError(item.id, item.line, f"reverse_of names no item: {item.reverse_of!r}"))
+            errors.append(ItemError(item.id, item.line, f"reverse_of names no item: {quoted(item.reverse_of)}"))
         elif other is not None and item.atom != reverse(other.atom):
-            errors.append(ItemError(item.id, item.line, f"reverse_of {other.id!r}, but {item.atom} is not the "
+            errors.append(ItemError(item.id, item.line, f"reverse_of {quoted(other.id)}, but {item.atom} is not the "
                                                         f"argument reversal of {other.atom}"))
         else:
             kept.append(item)
