@@ -43,7 +43,8 @@ def _plan(body: tuple[Pattern, ...], bound: set[int], todo: list[int]) -> Plan:
 class Compiled:
     """A rule with numbered variables and a join plan per trigger position (and one from the head)."""
 
-    __slots__ = ("rule", "strength", "nvars", "body", "head", "distinct", "plans", "back", "transitive")
+    __slots__ = ("rule", "strength", "nvars", "body", "head", "distinct", "plans", "back", "transitive", "converse",
+                 "others")
 
     def __init__(self, rule: Any) -> None:
         index: dict[Var, int] = {}
@@ -67,6 +68,12 @@ class Compiled:
         p = self.head[0] if self.head else None
         self.transitive = (self.body == ((p, (0, 1)), (p, (1, 2))) and self.head == (p, (0, 2))
                            and self.distinct in ((), ((0, 2),)))
+        # ¬(p(X, Y) ∧ p(Y, X)), with or without X ≠ Y: the closure looks the converse fact up.
+        q = self.body[0][0]
+        self.converse = (self.head is None and self.body == ((q, (0, 1)), (q, (1, 0)))
+                         and self.distinct in ((), ((0, 1),)))
+        # The predicates of the other body atoms, per trigger position: no instance while one has no facts.
+        self.others = tuple(tuple({a[0] for j, a in enumerate(self.body) if j != k}) for k in range(len(self.body)))
 
 
 def unify(pattern: Pattern, fact: Atom, binding: Binding) -> bool:
