@@ -17,7 +17,7 @@ def quoted(value: object, limit: int = QUOTE_CHARS) -> str:
     input value, however large (a YAML alias expansion, a 10⁵-character question), is printed in full.
 
     >>> quoted("cheese"), quoted("x" * 1000, 12)
-    ("'cheese'", "'xxxxxxxxxxx… (1002 characters)")
+    ("'cheese'", "'xxxxxxxxxx… (1002 characters)")
     """
     text = repr(value)
     return text if len(text) <= limit else f"{text[:limit - 1]}… ({len(text)} characters)"
