@@ -228,7 +228,8 @@ def deriving(c: Compiled, atom: Atom, view: View) -> Iterator[tuple[Binding, tup
         yield from join(c, c.back, 0, binding, [None] * len(c.body), view)
 
 
-def _name(c: Const) -> str:
+def name_of(c: Const) -> str:
+    """A constant's name (a sort key)."""
     return c.name
 
 
@@ -242,10 +243,10 @@ def transitive_instances(c: Compiled, k: int, atom: Atom, view: View) -> list[tu
     # Sorted, because set order follows the string-hash seed, and the derivations recorded (so the
     # explanations reported) must not.
     if k == 0:  # atom is p(X, Y): X = a, Y = b; each Z with p(b, Z) and no p(a, Z) yet
-        zs = sorted(view.successors(p, b) - view.successors(p, a), key=_name)
+        zs = sorted(view.successors(p, b) - view.successors(p, a), key=name_of)
         found = [(Atom(p, (a, z)), (atom, Atom(p, (b, z)))) for z in zs]
     else:  # atom is p(Y, Z): Y = a, Z = b; each X with p(X, a) and no p(X, b) yet
-        xs = sorted(view.predecessors(p, a) - view.predecessors(p, b), key=_name)
+        xs = sorted(view.predecessors(p, a) - view.predecessors(p, b), key=name_of)
         found = [(Atom(p, (x, b)), (Atom(p, (x, a)), atom)) for x in xs]
     return [(h, ps) for h, ps in found if not (c.distinct and h.args[0] == h.args[1])]
 
@@ -262,5 +263,5 @@ def transitive_premises(c: Compiled, atom: Atom, view: View) -> tuple[Atom, Atom
     ys = view.successors(p, x) & view.predecessors(p, z)
     if not ys:
         return None
-    y = min(ys, key=_name)
+    y = min(ys, key=name_of)
     return Atom(p, (x, y)), Atom(p, (y, z))

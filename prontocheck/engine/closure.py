@@ -225,8 +225,23 @@ class Closure:
 
     def _fire_transitive(self, c: Compiled, k: int, atom: Atom, level: Strength, queue: deque[Atom],
                          view: View) -> None:
-        for head, premises in _join.transitive_instances(c, k, atom, view):
-            if head not in self._facts:
+        """:func:`~prontocheck.engine._join.transitive_instances` on the closure's own adjacency sets."""
+        if len(atom.args) != 2:
+            return
+        p, (a, b) = atom.predicate, _join.pair(atom)
+        empty: set[Const] = set()
+        # Sorted, because set order follows the string-hash seed (see transitive_instances).
+        if k == 0:  # atom is p(X, Y): each Z with p(b, Z) and no p(a, Z) yet
+            succ = self._succ[p]
+            found = [(Atom(p, (a, z)), (atom, Atom(p, (b, z))))
+                     for z in sorted(succ.get(b, empty) - succ.get(a, empty), key=_join.name_of)]
+        else:  # atom is p(Y, Z): each X with p(X, a) and no p(X, b) yet
+            pred = self._pred[p]
+            found = [(Atom(p, (x, b)), (Atom(p, (x, a)), atom))
+                     for x in sorted(pred.get(a, empty) - pred.get(b, empty), key=_join.name_of)]
+        facts = self._facts
+        for head, premises in found:
+            if head not in facts and not (c.distinct and head.args[0] == head.args[1]):
                 self._add(head, Derivation(c.rule, premises, (), level))
                 queue.append(head)
 
@@ -420,13 +435,16 @@ class Closure:
         # explanations it records do not depend on the string-hash seed.
         dependent: dict[Atom, None] = {}
         stack = list(seeds)
+        used_by = self._used_by
         while stack:
             atom = stack.pop()
             if atom not in dependent:
                 dependent[atom] = None
                 if budget is not None and len(dependent) > budget:
                     return Retraction(source, frozenset(), {}, (), complete=False)
-                stack.extend(self._used_by.get(atom, ()))  # only derived facts use premises
+                more = used_by.get(atom)
+                if more:  # only derived facts use premises
+                    stack.extend(more)
         view = self._view(dependent.__contains__, dependent)
         queue: deque[Atom] = deque()
         missing = set(seeds)

@@ -202,8 +202,8 @@ def validate(items: Iterable[Item | ItemError], schema: Schema | None = None, *,
         closure = build_closure(good, schema)
         conflicts = find_conflicts(closure, order)
     except BudgetExceeded as e:
-        results = tuple(ItemResult(item, "budget_exceeded", None, None, (), (), reason=str(e)) for item in good)
-        return Validation(results, (), (), (), tuple(errors), budget_exceeded=e)
+        undecided = tuple(ItemResult(item, "budget_exceeded", None, None, (), (), reason=str(e)) for item in good)
+        return Validation(undecided, (), (), (), tuple(errors), budget_exceeded=e)
     member: dict[str, list[Conflict]] = defaultdict(list)
     for c in conflicts:
         for i in c.items:
