@@ -104,6 +104,7 @@ def pair(atom: Atom) -> tuple[Const, Const]:
     return cast(tuple[Const, Const], atom.args)
 
 
+_EMPTY: frozenset[Const] = frozenset()
 Adjacency = Mapping[str, Mapping[Const, set[Const]]]
 """Binary facts by predicate: each first argument with its set of second arguments (or conversely)."""
 
@@ -116,7 +117,7 @@ class View:
     """
 
     __slots__ = ("facts", "by_pred", "by_arg", "removed", "added", "index", "succ", "pred", "added_succ",
-                 "added_pred", "removed_succ", "removed_pred", "adjacent")
+                 "added_pred", "removed_succ", "removed_pred", "adjacent", "added_predicates")
 
     def __init__(self, facts: Mapping[Atom, Any], by_pred: Mapping[str, list[Atom]],
                  by_arg: Mapping[tuple[str, int, Const], list[Atom]],
@@ -125,6 +126,7 @@ class View:
         self.facts, self.by_pred, self.by_arg, self.removed = facts, by_pred, by_arg, removed
         self.succ, self.pred = succ, pred
         self.added: dict[Atom, Any] = {}
+        self.added_predicates: set[str] = set()
         self.index: dict[tuple[str, int, Const], list[Atom]] = defaultdict(list)
         self.added_succ: dict[tuple[str, Const], set[Const]] = defaultdict(set)
         self.added_pred: dict[tuple[str, Const], set[Const]] = defaultdict(set)
@@ -155,13 +157,39 @@ class View:
         """Every ``x`` with ``predicate(x, y)`` in the view (needs the adjacency, see the class)."""
         return self._adjacent(self.pred, self.removed_pred, self.added_pred, predicate, y)
 
+    def between(self, predicate: str, x: Const, z: Const) -> set[Const]:
+        """Every ``y`` with ``predicate(x, y)`` and ``predicate(y, z)`` in the view: the successors of ``x``
+        that are predecessors of ``z``, without building either set (needs the adjacency, see the class).
+        """
+        assert self.adjacent and self.succ is not None and self.pred is not None
+        base_s = self.succ.get(predicate, {}).get(x, _EMPTY)
+        base_p = self.pred.get(predicate, {}).get(z, _EMPTY)
+        gone_s, gone_p = self.removed_succ.get((predicate, x)), self.removed_pred.get((predicate, z))
+        ys = set(base_s & base_p)  # each difference below walks the small set, not the removed one
+        if gone_s and ys:
+            ys = ys - gone_s
+        if gone_p and ys:
+            ys = ys - gone_p
+        extra_s, extra_p = self.added_succ.get((predicate, x)), self.added_pred.get((predicate, z))
+        if extra_s:
+            ys.update(y for y in extra_s
+                      if (y in base_p and not (gone_p and y in gone_p)) or (extra_p and y in extra_p))
+        if extra_p:
+            ys.update(y for y in extra_p if y in base_s and not (gone_s and y in gone_s))
+        return ys
+
     def has(self, atom: Atom) -> bool:
         if atom in self.added:
             return True
         return atom in self.facts and not (self.removed is not None and self.removed(atom))
 
+    def may_have(self, predicate: str) -> bool:
+        """Whether the view may hold a fact of ``predicate`` (``False``: it surely holds none)."""
+        return bool(self.by_pred.get(predicate)) or predicate in self.added_predicates
+
     def add(self, atom: Atom, value: Any) -> None:
         self.added[atom] = value
+        self.added_predicates.add(atom.predicate)
         for pos, arg in enumerate(atom.args):
             self.index[(atom.predicate, pos, arg)].append(atom)  # type: ignore[index]
         if len(atom.args) == 2:
@@ -260,7 +288,7 @@ def transitive_premises(c: Compiled, atom: Atom, view: View) -> tuple[Atom, Atom
     p, (x, z) = atom.predicate, pair(atom)
     if c.distinct and x == z:
         return None
-    ys = view.successors(p, x) & view.predecessors(p, z)
+    ys = view.between(p, x, z)
     if not ys:
         return None
     y = min(ys, key=name_of)

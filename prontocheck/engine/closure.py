@@ -500,6 +500,8 @@ class Closure:
                 if found is not None:
                     return Derivation(c.rule, found, (), max(c.strength, *(view.get(p).level for p in found)))
                 continue
+            if not all(view.may_have(q) for q in c.others[-1]) or not view.may_have(c.body[-1][0]):
+                continue  # a body predicate without facts: no instance
             for _, premises in _join.deriving(c, atom, view):
                 return Derivation(c.rule, premises, (), max(c.strength, *(view.get(p).level for p in premises)))
         return None
