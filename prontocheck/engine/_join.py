@@ -104,7 +104,6 @@ def pair(atom: Atom) -> tuple[Const, Const]:
     return cast(tuple[Const, Const], atom.args)
 
 
-_EMPTY: frozenset[Const] = frozenset()
 Adjacency = Mapping[str, Mapping[Const, set[Const]]]
 """Binary facts by predicate: each first argument with its set of second arguments (or conversely)."""
 
@@ -156,27 +155,6 @@ class View:
     def predecessors(self, predicate: str, y: Const) -> set[Const]:
         """Every ``x`` with ``predicate(x, y)`` in the view (needs the adjacency, see the class)."""
         return self._adjacent(self.pred, self.removed_pred, self.added_pred, predicate, y)
-
-    def between(self, predicate: str, x: Const, z: Const) -> set[Const]:
-        """Every ``y`` with ``predicate(x, y)`` and ``predicate(y, z)`` in the view: the successors of ``x``
-        that are predecessors of ``z``, without building either set (needs the adjacency, see the class).
-        """
-        assert self.adjacent and self.succ is not None and self.pred is not None
-        base_s = self.succ.get(predicate, {}).get(x, _EMPTY)
-        base_p = self.pred.get(predicate, {}).get(z, _EMPTY)
-        gone_s, gone_p = self.removed_succ.get((predicate, x)), self.removed_pred.get((predicate, z))
-        ys = set(base_s & base_p)  # each difference below walks the small set, not the removed one
-        if gone_s and ys:
-            ys = ys - gone_s
-        if gone_p and ys:
-            ys = ys - gone_p
-        extra_s, extra_p = self.added_succ.get((predicate, x)), self.added_pred.get((predicate, z))
-        if extra_s:
-            ys.update(y for y in extra_s
-                      if (y in base_p and not (gone_p and y in gone_p)) or (extra_p and y in extra_p))
-        if extra_p:
-            ys.update(y for y in extra_p if y in base_s and not (gone_s and y in gone_s))
-        return ys
 
     def has(self, atom: Atom) -> bool:
         if atom in self.added:
@@ -288,7 +266,7 @@ def transitive_premises(c: Compiled, atom: Atom, view: View) -> tuple[Atom, Atom
     p, (x, z) = atom.predicate, pair(atom)
     if c.distinct and x == z:
         return None
-    ys = view.between(p, x, z)
+    ys = view.successors(p, x) & view.predecessors(p, z)
     if not ys:
         return None
     y = min(ys, key=name_of)
