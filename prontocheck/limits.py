@@ -27,10 +27,10 @@ QUOTE_CHARS = 200
 """Most characters of an input value quoted in an error message; the rest is cut (with its length stated)."""
 LIMITS["quote_chars"] = QUOTE_CHARS
 
-CLOSURE_FACTS = 200_000
+CLOSURE_FACTS = 100_000
 """Most facts and violations one relational closure may hold (``relations validate``: the whole file;
 ``relations score``: one model's answers; ``relations pairs``: one context, and each what-if question); a
-transitive chain of n labels has n²/2 facts, so a chain of about 630 labels reaches it."""
+transitive chain of n labels has n²/2 facts, so a chain of about 450 labels reaches it."""
 LIMITS["closure_facts"] = CLOSURE_FACTS
 
 CONFLICT_STEPS = 1_000_000

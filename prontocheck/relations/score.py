@@ -266,7 +266,8 @@ class ModelScore:
                 "section_b": None if self.section_b is None else self.section_b.to_json(),
                 "reversal": self.reversal_summary(),
                 "consistency": {k: summary[k] for k in ("n_items", "n_conflicts", "conflicts_by_severity",
-                                                        "items_in_conflict", "consistent", "recheck")}}
+                                                        "items_in_conflict", "consistent", "recheck",
+                                                        "budget_exceeded")}}
 
 
 def _category(item: Item, schema: Schema) -> str:
