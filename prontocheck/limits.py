@@ -33,7 +33,7 @@ CLOSURE_FACTS = 100_000
 transitive chain of n labels has n²/2 facts, so a chain of about 450 labels reaches it."""
 LIMITS["closure_facts"] = CLOSURE_FACTS
 
-CONFLICT_STEPS = 1_000_000
+CONFLICT_STEPS = 500_000
 """Most derivation steps walked to group a closure's violations into conflicts (each violation's support);
 a cycle of n labels of an asymmetric relation has n²/2 violations each resting on all n labels."""
 LIMITS["conflict_steps"] = CONFLICT_STEPS

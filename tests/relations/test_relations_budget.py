@@ -5,6 +5,9 @@ in a stated ``budget_exceeded``."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 import time
 from pathlib import Path
 from types import ModuleType
@@ -149,3 +152,25 @@ def test_an_ewok_context_over_the_budget_is_a_record_error() -> None:
     with pytest.raises(ItemError, match="budget_exceeded: .* closure_facts") as caught:
         analyze_pair(record, shipped_schema(), line=7)
     assert caught.value.line == 7 and time.perf_counter() - start < 2
+
+
+_SEEDED = """
+import json
+from prontocheck.relations import item_from_record, shipped_schema, validate
+records = [{"id": "a", "question": "Is a zomot a type of dotut lovufox?", "gold": True, "category": "has_member"},
+           {"id": "b", "question": "Is a dotut lovufox a type of zomot?", "gold": True, "category": "has_member"},
+           {"id": "c", "question": "Can a dotut lovufox duromix?", "gold": False},
+           {"id": "d", "question": "Can a zomot duromix?", "gold": True}]
+s = shipped_schema()
+v = validate([item_from_record(r, s, line=n) for n, r in enumerate(records, 1)], s)
+print(json.dumps([(r.item.id, r.implied, r.implied_by) for r in v.results]))
+"""
+
+
+def test_leave_one_out_does_not_depend_on_the_hash_seed() -> None:
+    """Leaving b out loses two violations (a's and the denial by c): the first in closure order is reported,
+    not the first in a set's order (under the string-hash seed 3 that was the denial)."""
+    outputs = {subprocess.run([sys.executable, "-c", _SEEDED], capture_output=True, text=True, check=True,
+                              env={**os.environ, "PYTHONHASHSEED": seed}).stdout for seed in ("1", "3")}
+    assert len(outputs) == 1
+    assert json.loads(outputs.pop())[1] == ["b", False, ["a"]]
