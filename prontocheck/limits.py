@@ -13,21 +13,41 @@ from __future__ import annotations
 SENTENCE_CHARS = 2_000
 """Longest sentence read; a longer one is an unparseable sentence with a ``budget_exceeded`` reason."""
 
-LIMITS: dict[str, int] = {
-    "sentence_chars": SENTENCE_CHARS,
-    "record_chars": 1_000_000,
-    "json_depth": 100,
-    "json_number_chars": 1_000,
-}
-"""Every limit by name (helpers that add a limit add it here and in the README's "Limits" table)."""
-
-RECORD_CHARS = LIMITS["record_chars"]
+RECORD_CHARS = 1_000_000
 """Longest input record read: a JSON Lines line, a log block, a line of a whole-file JSON. A longer one is skipped
 in bounded memory and becomes that record's ``budget_exceeded`` error; the next record is read as usual."""
 
-JSON_DEPTH = LIMITS["json_depth"]
+JSON_DEPTH = 100
 """Deepest nesting of arrays and objects in one JSON record; a deeper record is a ``budget_exceeded`` error."""
 
-JSON_NUMBER_CHARS = LIMITS["json_number_chars"]
+JSON_NUMBER_CHARS = 1_000
 """Longest number literal in a JSON record (e.g. a 5,000-digit integer); a longer one is a ``budget_exceeded``
 error for its record."""
+
+YAML_NODES = 100_000
+"""Most YAML nodes a file may expand to, each alias counted as a copy of its anchor's nodes: a few hundred
+bytes of nested aliases (a "billion laughs") would otherwise expand to gigabytes when printed or written."""
+
+QUOTE_CHARS = 200
+"""Most characters of an input value quoted in an error message; the rest is cut (with its length stated)."""
+
+CLOSURE_FACTS = 100_000
+"""Most facts and violations one relational closure may hold (``relations validate``: the whole file;
+``relations score``: one model's answers; ``relations pairs``: one context, and each what-if question); a
+transitive chain of n labels has n²/2 facts, so a chain of about 450 labels reaches it."""
+
+CONFLICT_STEPS = 500_000
+"""Most derivation steps walked to group a closure's violations into conflicts (each violation's support);
+a cycle of n labels of an asymmetric relation has n²/2 violations each resting on all n labels."""
+
+LIMITS: dict[str, int] = {
+    "sentence_chars": SENTENCE_CHARS,
+    "record_chars": RECORD_CHARS,
+    "json_depth": JSON_DEPTH,
+    "json_number_chars": JSON_NUMBER_CHARS,
+    "yaml_nodes": YAML_NODES,
+    "quote_chars": QUOTE_CHARS,
+    "closure_facts": CLOSURE_FACTS,
+    "conflict_steps": CONFLICT_STEPS,
+}
+"""Every limit by name."""

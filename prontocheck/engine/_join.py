@@ -43,7 +43,8 @@ def _plan(body: tuple[Pattern, ...], bound: set[int], todo: list[int]) -> Plan:
 class Compiled:
     """A rule with numbered variables and a join plan per trigger position (and one from the head)."""
 
-    __slots__ = ("rule", "strength", "nvars", "body", "head", "distinct", "plans", "back", "transitive")
+    __slots__ = ("rule", "strength", "nvars", "body", "head", "distinct", "plans", "back", "transitive", "converse",
+                 "others")
 
     def __init__(self, rule: Any) -> None:
         index: dict[Var, int] = {}
@@ -67,6 +68,12 @@ class Compiled:
         p = self.head[0] if self.head else None
         self.transitive = (self.body == ((p, (0, 1)), (p, (1, 2))) and self.head == (p, (0, 2))
                            and self.distinct in ((), ((0, 2),)))
+        # ¬(p(X, Y) ∧ p(Y, X)), with or without X ≠ Y: the closure looks the converse fact up.
+        q = self.body[0][0]
+        self.converse = (self.head is None and self.body == ((q, (0, 1)), (q, (1, 0)))
+                         and self.distinct in ((), ((0, 1),)))
+        # The predicates of the other body atoms, per trigger position: no instance while one has no facts.
+        self.others = tuple(tuple({a[0] for j, a in enumerate(self.body) if j != k}) for k in range(len(self.body)))
 
 
 def unify(pattern: Pattern, fact: Atom, binding: Binding) -> bool:
@@ -109,7 +116,7 @@ class View:
     """
 
     __slots__ = ("facts", "by_pred", "by_arg", "removed", "added", "index", "succ", "pred", "added_succ",
-                 "added_pred", "removed_succ", "removed_pred", "adjacent")
+                 "added_pred", "removed_succ", "removed_pred", "adjacent", "added_predicates")
 
     def __init__(self, facts: Mapping[Atom, Any], by_pred: Mapping[str, list[Atom]],
                  by_arg: Mapping[tuple[str, int, Const], list[Atom]],
@@ -118,6 +125,7 @@ class View:
         self.facts, self.by_pred, self.by_arg, self.removed = facts, by_pred, by_arg, removed
         self.succ, self.pred = succ, pred
         self.added: dict[Atom, Any] = {}
+        self.added_predicates: set[str] = set()
         self.index: dict[tuple[str, int, Const], list[Atom]] = defaultdict(list)
         self.added_succ: dict[tuple[str, Const], set[Const]] = defaultdict(set)
         self.added_pred: dict[tuple[str, Const], set[Const]] = defaultdict(set)
@@ -153,8 +161,13 @@ class View:
             return True
         return atom in self.facts and not (self.removed is not None and self.removed(atom))
 
+    def may_have(self, predicate: str) -> bool:
+        """Whether the view may hold a fact of ``predicate`` (``False``: it surely holds none)."""
+        return bool(self.by_pred.get(predicate)) or predicate in self.added_predicates
+
     def add(self, atom: Atom, value: Any) -> None:
         self.added[atom] = value
+        self.added_predicates.add(atom.predicate)
         for pos, arg in enumerate(atom.args):
             self.index[(atom.predicate, pos, arg)].append(atom)  # type: ignore[index]
         if len(atom.args) == 2:
@@ -221,7 +234,8 @@ def deriving(c: Compiled, atom: Atom, view: View) -> Iterator[tuple[Binding, tup
         yield from join(c, c.back, 0, binding, [None] * len(c.body), view)
 
 
-def _name(c: Const) -> str:
+def name_of(c: Const) -> str:
+    """A constant's name (a sort key)."""
     return c.name
 
 
@@ -235,10 +249,10 @@ def transitive_instances(c: Compiled, k: int, atom: Atom, view: View) -> list[tu
     # Sorted, because set order follows the string-hash seed, and the derivations recorded (so the
     # explanations reported) must not.
     if k == 0:  # atom is p(X, Y): X = a, Y = b; each Z with p(b, Z) and no p(a, Z) yet
-        zs = sorted(view.successors(p, b) - view.successors(p, a), key=_name)
+        zs = sorted(view.successors(p, b) - view.successors(p, a), key=name_of)
         found = [(Atom(p, (a, z)), (atom, Atom(p, (b, z)))) for z in zs]
     else:  # atom is p(Y, Z): Y = a, Z = b; each X with p(X, a) and no p(X, b) yet
-        xs = sorted(view.predecessors(p, a) - view.predecessors(p, b), key=_name)
+        xs = sorted(view.predecessors(p, a) - view.predecessors(p, b), key=name_of)
         found = [(Atom(p, (x, b)), (Atom(p, (x, a)), atom)) for x in xs]
     return [(h, ps) for h, ps in found if not (c.distinct and h.args[0] == h.args[1])]
 
@@ -255,5 +269,5 @@ def transitive_premises(c: Compiled, atom: Atom, view: View) -> tuple[Atom, Atom
     ys = view.successors(p, x) & view.predecessors(p, z)
     if not ys:
         return None
-    y = min(ys, key=_name)
+    y = min(ys, key=name_of)
     return Atom(p, (x, y)), Atom(p, (y, z))

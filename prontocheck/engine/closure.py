@@ -12,6 +12,11 @@ negative facts (gold "No" labels) are *denials*, indexed by atom.
 A Horn theory has a least model, so the closure decides consistency. The facts, rules,
 constraints and denials are consistent iff the closure violates nothing (sound and complete).
 
+The work is bounded: a closure holds at most ``max_facts`` facts and violations (the limit
+``closure_facts``), and so does a what-if on top of it; past that it raises
+:class:`~prontocheck.errors.BudgetExceeded`, at once when the transitive closures of the given facts
+alone (counted before saturating) are already too large.
+
 >>> from prontocheck.logic.formulas import Atom, Const, Var
 >>> X, Y, Z = Var("X"), Var("Y"), Var("Z")
 >>> def r(x, y): return Atom("r", (x, y))
@@ -36,6 +41,8 @@ import networkx as nx
 from prontocheck.engine import _join
 from prontocheck.engine._join import Compiled, View
 from prontocheck.engine.records import Derivation, Hypothesis, Retraction, Rule, Strength, Support, Violation
+from prontocheck.errors import BudgetExceeded
+from prontocheck.limits import CLOSURE_FACTS
 from prontocheck.logic.formulas import Atom, Const
 
 __all__ = ["Closure", "Derivation", "Hypothesis", "Retraction", "Rule", "Strength", "Support", "Violation"]
@@ -55,11 +62,17 @@ class Closure:
         rules: definite rules and constraints (``head=None``).
         facts: each given fact with the sources that assert it (item ids, background records).
         denials: each fact asserted to be false, with the sources that deny it.
+        max_facts: the most facts and violations the closure (or a what-if on it) may hold; ``None``: no limit.
+
+    Raises:
+        BudgetExceeded: the closure would hold more than ``max_facts`` facts and violations (``closure_facts``).
     """
 
     def __init__(self, rules: Iterable[Rule], facts: Mapping[Atom, Iterable[Hashable]],
-                 denials: Mapping[Atom, Iterable[Hashable]] | None = None) -> None:
+                 denials: Mapping[Atom, Iterable[Hashable]] | None = None, *,
+                 max_facts: int | None = CLOSURE_FACTS) -> None:
         self.rules = tuple(rules)
+        self.max_facts = max_facts
         self.denials = {atom: tuple(s) for atom, s in (denials or {}).items()}
         self._triggers: dict[str, list[tuple[Compiled, int]]] = defaultdict(list)
         self._by_head: dict[str, list[Compiled]] = defaultdict(list)
@@ -83,7 +96,48 @@ class Closure:
         self.violations: list[Violation] = []
         """Every violated ground constraint instance (and denial), in the order found."""
         self._violation_keys: set[tuple[str, frozenset[Atom]]] = set()
+        if max_facts is not None:
+            self._precheck(facts, max_facts)
         self._saturate(facts)
+
+    def _over(self, size: int) -> BudgetExceeded:
+        assert self.max_facts is not None
+        return BudgetExceeded("closure_facts", size, "the closure's size (facts and violations)")
+
+    def _precheck(self, given: Mapping[Atom, Iterable[Hashable]], max_facts: int) -> None:
+        """Refuse at once facts whose transitive closures alone hold more than ``max_facts`` facts.
+
+        The count is a lower bound of the closure's size (other rules only add to it), found by a
+        search from each node that stops at the budget, so a refusal here is the one the
+        saturation would reach, minus its time and memory.
+        """
+        transitive = {c.head[0]: bool(c.distinct) for cs in self._by_head.values() for c in cs
+                      if c.transitive and c.head is not None}
+        edges: dict[str, dict[Const, list[Const]]] = {p: defaultdict(list) for p in transitive}
+        count = 0
+        for atom in given:
+            if atom.predicate in transitive and len(atom.args) == 2:
+                a, b = _join.pair(atom)
+                edges[atom.predicate][a].append(b)
+            else:
+                count += 1
+        work = 0
+        for p, guarded in transitive.items():
+            succ = edges[p]
+            for start in list(succ):
+                seen = {start} if guarded else set()
+                stack = [start]
+                while stack:
+                    for z in succ.get(stack.pop(), ()):
+                        work += 1
+                        if z not in seen:
+                            seen.add(z)
+                            stack.append(z)
+                count += len(seen) - guarded
+                if count > max_facts:
+                    raise self._over(max_facts)
+                if work > 4 * max_facts:  # a dense graph: leave the count to the saturation
+                    return
 
     def _view(self, removed: Callable[[Atom], bool] | None = None, removed_atoms: Iterable[Atom] | None = None,
               *, given_only: bool = False) -> View:
@@ -95,6 +149,8 @@ class Closure:
 
     # ------------------------------------------------------------------ saturation
     def _add(self, atom: Atom, derivation: Derivation) -> None:
+        if self.max_facts is not None and len(self._facts) + len(self.violations) >= self.max_facts:
+            raise self._over(self.max_facts)
         self._facts[atom] = derivation
         self._by_pred[atom.predicate].append(atom)
         for pos, value in enumerate(atom.args):
@@ -118,6 +174,8 @@ class Closure:
                  denied_by: tuple[Hashable, ...] = ()) -> None:
         key = (rule.name if rule is not None else "", frozenset(facts))
         if key not in self._violation_keys:
+            if self.max_facts is not None and len(self._facts) + len(self.violations) >= self.max_facts:
+                raise self._over(self.max_facts)
             self._violation_keys.add(key)
             self.violations.append(Violation(rule, facts, level, denied_by))
 
@@ -146,6 +204,16 @@ class Closure:
         if c.transitive:
             self._fire_transitive(c, k, atom, level, queue, view)
             return
+        if c.converse:  # the generic join's one instance, found by a look-up
+            a, b = _join.pair(atom)
+            other = Atom(atom.predicate, (b, a))
+            if not (c.distinct and a == b) and other in self._facts:
+                self._violate(c.rule, (atom, other) if k == 0 else (other, atom), level)
+            return
+        by_pred = self._by_pred
+        for predicate in c.others[k]:
+            if not by_pred.get(predicate):
+                return
         for binding, premises in list(_join.triggered(c, k, atom, view)):
             if c.head is None:
                 self._violate(c.rule, premises, level)
@@ -157,8 +225,23 @@ class Closure:
 
     def _fire_transitive(self, c: Compiled, k: int, atom: Atom, level: Strength, queue: deque[Atom],
                          view: View) -> None:
-        for head, premises in _join.transitive_instances(c, k, atom, view):
-            if head not in self._facts:
+        """:func:`~prontocheck.engine._join.transitive_instances` on the closure's own adjacency sets."""
+        if len(atom.args) != 2:
+            return
+        p, (a, b) = atom.predicate, _join.pair(atom)
+        empty: set[Const] = set()
+        # Sorted, because set order follows the string-hash seed (see transitive_instances).
+        if k == 0:  # atom is p(X, Y): each Z with p(b, Z) and no p(a, Z) yet
+            succ = self._succ[p]
+            found = [(Atom(p, (a, z)), (atom, Atom(p, (b, z))))
+                     for z in sorted(succ.get(b, empty) - succ.get(a, empty), key=_join.name_of)]
+        else:  # atom is p(Y, Z): each X with p(X, a) and no p(X, b) yet
+            pred = self._pred[p]
+            found = [(Atom(p, (x, b)), (Atom(p, (x, a)), atom))
+                     for x in sorted(pred.get(a, empty) - pred.get(b, empty), key=_join.name_of)]
+        facts = self._facts
+        for head, premises in found:
+            if head not in facts and not (c.distinct and head.args[0] == head.args[1]):
                 self._add(head, Derivation(c.rule, premises, (), level))
                 queue.append(head)
 
@@ -203,7 +286,7 @@ class Closure:
             else:
                 rules.add(d.rule.name)
                 stack.extend(d.premises)
-        return Support(frozenset(sources), frozenset(rules))
+        return Support(frozenset(sources), frozenset(rules), len(seen))
 
     def explain(self, atoms: Iterable[Atom],
                 derivations: Mapping[Atom, Derivation] | None = None) -> tuple[tuple[Atom, Derivation], ...]:
@@ -237,13 +320,16 @@ class Closure:
     # ------------------------------------------------------------------ what-if and leave-one-out
     def _propagate(self, view: View, queue: deque[Atom], accept: Callable[[Atom], bool],
                    denied: Callable[[Atom], tuple[Hashable, ...]] | None = None,
-                   limit: int | None = None, done: Callable[[Atom], bool] | None = None) -> list[Violation]:
+                   limit: int | None = None, done: Callable[[Atom], bool] | None = None,
+                   grows: bool = False) -> list[Violation]:
         """Run all rules forward from ``queue`` over ``view``, adding the heads that ``accept`` allows;
         return the violations met on the way (at most ``limit``), with ``denied`` giving each
-        added fact's denials. Stop early when ``done`` says so of an added fact.
+        added fact's denials. Stop early when ``done`` says so of an added fact. ``grows``: the
+        added facts are new ones (a what-if), so they count towards ``max_facts``.
         """
         found: list[Violation] = []
         keys: set[tuple[str, frozenset[Atom]]] = set()
+        room = None if self.max_facts is None or not grows else self.max_facts - len(self._facts) - len(self.violations)
 
         def level(c: Compiled, premises: tuple[Atom, ...]) -> Strength:
             return max(c.strength, *(view.get(p).level for p in premises))
@@ -267,6 +353,8 @@ class Closure:
                             found.append(Violation(c.rule, premises, level(c, premises)))
                         continue
                     if not view.has(head) and accept(head):
+                        if room is not None and len(view.added) + len(found) >= room:
+                            raise self._over(self.max_facts)  # type: ignore[arg-type]
                         derivation = Derivation(c.rule, premises, (), level(c, premises))
                         view.add(head, derivation)
                         queue.append(head)
@@ -280,6 +368,9 @@ class Closure:
 
     def what_if(self, atom: Atom, *, ignoring: Iterable[Hashable] = (), limit: int | None = None) -> Hypothesis:
         """What adding ``atom`` as a fact would derive and violate (the closure is not changed).
+
+        Raises:
+            BudgetExceeded: the closure and what the addition derives hold more than ``max_facts``.
 
         Args:
             atom: the hypothetical fact.
@@ -306,7 +397,7 @@ class Closure:
         found = [Violation(None, (atom,), Strength.STRICT, denied(atom))] if denied(atom) else []
         if limit is None or len(found) < limit:
             found += self._propagate(view, deque([atom]), lambda _: True, denied,
-                                     None if limit is None else limit - len(found))
+                                     None if limit is None else limit - len(found), grows=True)
         return Hypothesis(atom, False, tuple(found), dict(view.added))
 
     def without(self, source: Hashable, *, budget: int | None = None) -> Retraction:
@@ -344,13 +435,16 @@ class Closure:
         # explanations it records do not depend on the string-hash seed.
         dependent: dict[Atom, None] = {}
         stack = list(seeds)
+        used_by = self._used_by
         while stack:
             atom = stack.pop()
             if atom not in dependent:
                 dependent[atom] = None
                 if budget is not None and len(dependent) > budget:
                     return Retraction(source, frozenset(), {}, (), complete=False)
-                stack.extend(a for a in self._used_by.get(atom, ()) if self._facts[a].rule is not None)
+                more = used_by.get(atom)
+                if more:  # only derived facts use premises
+                    stack.extend(more)
         view = self._view(dependent.__contains__, dependent)
         queue: deque[Atom] = deque()
         missing = set(seeds)
@@ -375,11 +469,18 @@ class Closure:
         lost = frozenset(dependent.keys() - view.added.keys())
         gone = {id(v): v for f in lost for v in self._violation_index.get(f, ())}
         gone.update((id(v), v) for v in denials)
-        return Retraction(source, lost, dict(view.added), tuple(gone.values()))
+        # In the closure's order, not the lost set's (which follows the string-hash seed).
+        rank = self._violation_rank
+        return Retraction(source, lost, dict(view.added), tuple(sorted(gone.values(), key=lambda v: rank[id(v)])))
 
     def _lost_denials(self, source: Hashable) -> tuple[Violation, ...]:
         """The denial violations that only ``source`` denies."""
         return tuple(v for v in self._violation_index.get(_Denier(source), ()) if set(v.denied_by) <= {source})
+
+    @cached_property
+    def _violation_rank(self) -> dict[int, int]:
+        """Each violation's position in :attr:`violations`, by ``id``."""
+        return {id(v): n for n, v in enumerate(self.violations)}
 
     @cached_property
     def _violation_index(self) -> dict[Hashable, list[Violation]]:
@@ -399,6 +500,8 @@ class Closure:
                 if found is not None:
                     return Derivation(c.rule, found, (), max(c.strength, *(view.get(p).level for p in found)))
                 continue
+            if not all(view.may_have(q) for q in c.others[-1]) or not view.may_have(c.body[-1][0]):
+                continue  # a body predicate without facts: no instance
             for _, premises in _join.deriving(c, atom, view):
                 return Derivation(c.rule, premises, (), max(c.strength, *(view.get(p).level for p in premises)))
         return None

@@ -98,10 +98,17 @@ class Violation:
 
 @dataclass(frozen=True, slots=True)
 class Support:
-    """What a set of facts rests on: the sources of the given facts and the rules used."""
+    """What a set of facts rests on: the sources of the given facts and the rules used.
+
+    Attributes:
+        sources: the sources of the given facts reached.
+        rules: the rules of the derivation steps reached.
+        steps: how many facts the derivations reach (the length of their explanation).
+    """
 
     sources: frozenset[Hashable]
     rules: frozenset[str]
+    steps: int = 0
 
 
 @dataclass(frozen=True, slots=True)

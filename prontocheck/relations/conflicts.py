@@ -16,6 +16,8 @@ from enum import StrEnum
 from typing import Any
 
 from prontocheck.engine.closure import Closure, Derivation, Strength, Violation
+from prontocheck.errors import BudgetExceeded
+from prontocheck.limits import CONFLICT_STEPS
 from prontocheck.logic.formulas import Atom
 from prontocheck.relations.schema import BackgroundFact
 
@@ -142,26 +144,41 @@ def split_sources(sources: Iterable[Hashable], order: Mapping[str, int]) -> tupl
     return tuple(ids), tuple(background)
 
 
-def _violation_key(closure: Closure, v: Violation) -> frozenset[Hashable]:
-    return closure.support(v.facts).sources | frozenset(v.denied_by)
+class _Steps:
+    """The derivation steps walked so far, against the budget ``conflict_steps``."""
+
+    def __init__(self, budget: int | None) -> None:
+        self.budget, self.spent = budget, 0
+
+    def spend(self, steps: int) -> None:
+        self.spent += steps
+        if self.budget is not None and self.spent > self.budget:
+            raise BudgetExceeded("conflict_steps", self.budget, "the derivation steps walked to find the conflicts")
 
 
-def find_conflicts(closure: Closure, order: Mapping[str, int]) -> tuple[Conflict, ...]:
+def find_conflicts(closure: Closure, order: Mapping[str, int], *,
+                   budget: int | None = CONFLICT_STEPS) -> tuple[Conflict, ...]:
     """The closure's violations as conflicts: one per minimal support, most severe first.
 
     Args:
         closure: a saturated closure whose sources are item ids and :class:`BackgroundFact` records.
         order: each item id's position in the input, for stable output.
+        budget: the most derivation steps to walk (each violation's support); ``None``: no limit.
+
+    Raises:
+        BudgetExceeded: more derivation steps than ``budget`` (the limit ``conflict_steps``).
     """
+    spent = _Steps(budget)
     best: dict[frozenset[Hashable], tuple[Violation, int]] = {}
     for v in closure.violations:
-        key = _violation_key(closure, v)
+        support = closure.support(v.facts)
+        spent.spend(support.steps)
+        key = support.sources | frozenset(v.denied_by)
         kept_v = best.get(key)
-        # Of the violations with one support, keep the most severe, then the most direct one.
-        if kept_v is None or v.level <= kept_v[0].level:
-            steps = len(closure.explain(v.facts))
-            if kept_v is None or (v.level, steps) < (kept_v[0].level, kept_v[1]):
-                best[key] = (v, steps)
+        # Of the violations with one support, keep the most severe, then the most direct one
+        # (the fewest steps: a support walks each fact of the explanation once).
+        if kept_v is None or (v.level, support.steps) < (kept_v[0].level, kept_v[1]):
+            best[key] = (v, support.steps)
     # Smallest supports first, so that a conflict is only compared with the smaller ones kept. Each
     # kept support is filed under its rarest element; a subset of a support has its anchor in it.
     frequency: dict[Hashable, int] = defaultdict(int)
@@ -184,6 +201,7 @@ def find_conflicts(closure: Closure, order: Mapping[str, int]) -> tuple[Conflict
     conflicts = []
     for n, (key, v) in enumerate(sorted(minimal, key=rank), 1):
         support = closure.support(v.facts)
+        spent.spend(2 * support.steps)  # the support and the explanation
         ids, background = split_sources(key, order)
         if v.rule is not None:
             constraint = v.rule.name

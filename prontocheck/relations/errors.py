@@ -9,6 +9,18 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from prontocheck.errors import ProntocheckError
+from prontocheck.limits import QUOTE_CHARS
+
+
+def quoted(value: object, limit: int = QUOTE_CHARS) -> str:
+    """``repr(value)`` for an error message, cut to ``limit`` characters (with the length it had), so that no
+    input value, however large (a YAML alias expansion, a 10⁵-character question), is printed in full.
+
+    >>> quoted("cheese"), quoted("x" * 1000, 12)
+    ("'cheese'", "'xxxxxxxxxx… (1002 characters)")
+    """
+    text = repr(value)
+    return text if len(text) <= limit else f"{text[:limit - 1]}… ({len(text)} characters)"
 
 
 class RelationsError(ProntocheckError, ValueError):
@@ -39,7 +51,7 @@ class UnknownRelation(RelationsError):
     def __init__(self, name: str, known: Iterable[str] = (), reason: str = "") -> None:
         self.name = name
         hint = reason or f"known relations: {', '.join(sorted(known))}"
-        super().__init__(f"unknown relation {name!r} ({hint})")
+        super().__init__(f"unknown relation {quoted(name)} ({hint})")
 
 
 class AmbiguousForm(RelationsError):
@@ -55,9 +67,9 @@ class AmbiguousForm(RelationsError):
         self.form, self.candidates, self.category = form, candidates, category
         options = "; ".join(f"{rel} for {', '.join(cats) or '(no category)'}" for rel, cats in candidates.items())
         if category is None:
-            msg = f"the form {form!r} does not determine the relation; give the item a category ({options})"
+            msg = f"the form {quoted(form)} does not determine the relation; give the item a category ({options})"
         else:
-            msg = f"category {category!r} does not fit the form {form!r} ({options})"
+            msg = f"category {quoted(category)} does not fit the form {quoted(form)} ({options})"
         super().__init__(msg)
 
 
@@ -84,5 +96,6 @@ class ItemError(RelationsError):
 
     def __init__(self, item: str | None, line: int | None, reason: str) -> None:
         self.item, self.line, self.reason = item, line, reason
-        where = " ".join(p for p in (f"item {item!r}" if item is not None else "", f"line {line}" if line else "") if p)
+        parts = (f"item {quoted(item)}" if item is not None else "", f"line {line}" if line else "")
+        where = " ".join(p for p in parts if p)
         super().__init__(f"{where or 'item'}: {reason}")

@@ -24,7 +24,7 @@ from enum import StrEnum
 from typing import Any
 
 from prontocheck.engine.closure import Closure, Strength
-from prontocheck.errors import SentenceParseError, UsageError
+from prontocheck.errors import BudgetExceeded, SentenceParseError, UsageError
 from prontocheck.logic.formulas import Atom
 from prontocheck.relations.conflicts import Step, explanation
 from prontocheck.relations.errors import ItemError, LabelError, RelationsError
@@ -153,7 +153,9 @@ def analyze_pair(record: Mapping[str, Any], schema: Schema, *, columns: Mapping[
         line: the record's line, for messages.
 
     Raises:
-        ItemError: a missing context or target, or a sentence the grammar or schema cannot read.
+        ItemError: a missing context or target, a sentence the grammar or schema cannot read, or a
+            context whose closure (or a target tried on it) exceeds the limit ``closure_facts``
+            (the reason then starts ``budget_exceeded:``).
     """
     columns = dict(columns or {})
     unknown = set(columns) - set(ROLES)
@@ -171,12 +173,12 @@ def analyze_pair(record: Mapping[str, Any], schema: Schema, *, columns: Mapping[
         contexts = [_context_closure(_literals(texts[f"context{i}"], schema, category), f"C{i}", schema)
                     for i in (1, 2)]
         targets = [_literals(texts[f"target{j}"], schema, category) for j in (1, 2)]
-    except (RelationsError, SentenceParseError) as e:
+        for j, target in enumerate(targets, 1):
+            if len(target) != 1:
+                raise LabelError(target, f"target{j} must be one statement, got {len(target)}")
+        cells = tuple(Cell(i + 1, j + 1, *_verdict(contexts[i], *targets[j][0])) for i in (0, 1) for j in (0, 1))
+    except (RelationsError, SentenceParseError, BudgetExceeded) as e:
         raise ItemError(item_id, line, str(e)) from e
-    for j, target in enumerate(targets, 1):
-        if len(target) != 1:
-            raise ItemError(item_id, line, f"target{j} must be one statement, got {len(target)}")
-    cells = tuple(Cell(i + 1, j + 1, *_verdict(contexts[i], *targets[j][0])) for i in (0, 1) for j in (0, 1))
     verdict = {(c.context, c.target): c.verdict for c in cells}
     statuses = []
     contrast = []

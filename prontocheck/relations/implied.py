@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from prontocheck.engine.closure import Closure
+from prontocheck.errors import BudgetExceeded
 from prontocheck.logic.formulas import Atom
 from prontocheck.relations.conflicts import split_sources
 from prontocheck.relations.items import Item
@@ -78,10 +79,15 @@ def _ids(sources: Iterable[Hashable], order: Mapping[str, int], exclude: str | N
 
 
 def implied_atom(closure: Closure, atom: Atom, order: Mapping[str, int], *, ignoring: str | None = None) -> Implied:
-    """What the closure implies about ``atom``, disregarding the denial by ``ignoring`` (if any)."""
+    """What the closure implies about ``atom``, disregarding the denial by ``ignoring`` (if any);
+    ``skipped`` when trying ``atom`` would grow the closure past its budget.
+    """
     if atom in closure:
         return Implied(True, _ids(closure.support([atom]).sources, order, ignoring))
-    h = closure.what_if(atom, ignoring=() if ignoring is None else (ignoring,), limit=1)
+    try:
+        h = closure.what_if(atom, ignoring=() if ignoring is None else (ignoring,), limit=1)
+    except BudgetExceeded:
+        return Implied(None, skipped=True)
     if not h.violations:
         return Implied(None)
     v = h.violations[0]

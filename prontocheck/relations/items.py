@@ -26,7 +26,7 @@ from prontocheck.io.decode import loads
 from prontocheck.io.streams import json_lines
 from prontocheck.logic.formulas import Atom, Var
 from prontocheck.relations._yaml import BareWord, load_yaml
-from prontocheck.relations.errors import ItemError, LabelError, RelationsError
+from prontocheck.relations.errors import ItemError, LabelError, RelationsError, quoted
 from prontocheck.relations.grammar import category_name, parse_atom, parse_sentence
 from prontocheck.relations.schema import Schema
 
@@ -74,7 +74,7 @@ def as_bool(value: object, what: str = "gold") -> bool:
     (True, False, True)
     """
     if isinstance(value, BareWord):
-        raise LabelError(value, f"{what} is a bare YAML {str(value)!r}, which YAML 1.1 reads as a boolean and "
+        raise LabelError(value, f"{what} is a bare YAML {quoted(str(value))}, which YAML 1.1 reads as a boolean and "
                                 f"YAML 1.2 as a string; write true or false (or quote it)")
     if isinstance(value, bool):
         return value
@@ -84,7 +84,7 @@ def as_bool(value: object, what: str = "gold") -> bool:
             return True
         if word in ("no", "false"):
             return False
-    raise LabelError(value, f"{what} must be true or false (or \"yes\"/\"no\"), got {value!r}")
+    raise LabelError(value, f"{what} must be true or false (or \"yes\"/\"no\"), got {quoted(value)}")
 
 
 def read_records(path: str | Path) -> Iterator[tuple[int, dict[str, Any] | ItemError]]:
@@ -138,25 +138,26 @@ def item_from_record(record: Mapping[str, Any], schema: Schema, *, line: int | N
     try:
         text = next((record[k] for k in TEXT_KEYS if record.get(k) is not None), None)
         if text is not None and not isinstance(text, str):
-            raise LabelError(text, f"the question must be a string, got {text!r}")
+            raise LabelError(text, f"the question must be a string, got {quoted(text)}")
         category = record.get("category")
         if category is not None and not isinstance(category, str):
-            raise LabelError(category, f"category must be a string, got {category!r}")
+            raise LabelError(category, f"category must be a string, got {quoted(category)}")
         category = category_name(category) if category else None
         negated = False
         if record.get("atom") is not None:
             atom_text = record["atom"]
             if not isinstance(atom_text, str):
-                raise LabelError(atom_text, f"atom must be a string such as 'part_of(core, apple)', got {atom_text!r}")
+                raise LabelError(atom_text, f"atom must be a string such as 'part_of(core, apple)', "
+                                            f"got {quoted(atom_text)}")
             parsed = parse_atom(atom_text)
             if any(isinstance(t, Var) for t in parsed.args):
                 raise LabelError(atom_text, f"an item's atom has no variables (write constants in lower case): "
-                                            f"{atom_text!r}")
+                                            f"{quoted(atom_text)}")
             atom = schema.canonical(parsed)
         elif text is not None:
             surface = parse_sentence(text)
             if category and surface.category and surface.category != category:
-                raise LabelError(category, f"category {category!r} disagrees with the question's "
+                raise LabelError(category, f"category {quoted(category)} disagrees with the question's "
                                            f"'In terms of {surface.category}'")
             category = category or surface.category
             atom = schema.resolve(surface, category)
@@ -168,7 +169,7 @@ def item_from_record(record: Mapping[str, Any], schema: Schema, *, line: int | N
         gold = None if record["gold"] is None else as_bool(record["gold"])
         reverse_of = record.get("reverse_of")
         if reverse_of is not None and not isinstance(reverse_of, str | int):
-            raise LabelError(reverse_of, f"reverse_of must be an item id, got {reverse_of!r}")
+            raise LabelError(reverse_of, f"reverse_of must be an item id, got {quoted(reverse_of)}")
     except (RelationsError, SentenceParseError) as e:
         raise ItemError(item_id, line, str(e)) from e
     return Item(item_id, atom, gold, negated, category, text, None if reverse_of is None else str(reverse_of), line)

@@ -27,7 +27,7 @@ from prontocheck.errors import InputError, SentenceParseError
 from prontocheck.io.decode import loads
 from prontocheck.logic.formulas import Atom, Var
 from prontocheck.relations._yaml import load_yaml
-from prontocheck.relations.errors import SchemaError, UnknownRelation
+from prontocheck.relations.errors import SchemaError, UnknownRelation, quoted
 from prontocheck.relations.grammar import category_name, parse_atom, parse_rule
 from prontocheck.relations.lexicon import Lexicon
 from prontocheck.relations.schema import PROPERTIES, BackgroundFact, RelationSpec, Schema
@@ -96,10 +96,10 @@ class _Builder:
         if unknown:
             raise SchemaError(src, "", f"unknown key(s) {sorted(unknown)}; expected some of {sorted(_TOP)}")
         if doc.get("format", FORMAT) != FORMAT:
-            raise SchemaError(src, "format", f"expected {FORMAT!r}, got {doc['format']!r}")
+            raise SchemaError(src, "format", f"expected {quoted(FORMAT)}, got {quoted(doc['format'])}")
         for key, spec in _mapping(src, doc, "relations").items():
             if not isinstance(key, str) or not _NAME.match(key):
-                raise SchemaError(src, "relations", f"bad relation name {key!r} (lower case, digits, _)")
+                raise SchemaError(src, "relations", f"bad relation name {quoted(key)} (lower case, digits, _)")
             self.relations[key] = _relation(src, key, spec)
         for form, names in _mapping(src, doc, "forms").items():
             self.forms[form] = tuple(_list_of_str(src, {form: names}, form, where=f"forms.{form}"))
@@ -117,14 +117,14 @@ class _Builder:
         for name, spec in self.relations.items():
             if spec.converse in self.relations:
                 raise SchemaError(spec.source, f"relations.{name}.converse",
-                                  f"{spec.converse!r} is itself a declared relation")
+                                  f"{quoted(spec.converse)} is itself a declared relation")
             for other in spec.disjoint:
                 if other not in self.relations:
-                    raise SchemaError(spec.source, f"relations.{name}.disjoint", f"unknown relation {other!r}")
+                    raise SchemaError(spec.source, f"relations.{name}.disjoint", f"unknown relation {quoted(other)}")
         for form, names in self.forms.items():
             for n in names:
                 if n not in known:
-                    raise SchemaError(", ".join(self.loaded), f"forms.{form}", f"unknown relation {n!r}")
+                    raise SchemaError(", ".join(self.loaded), f"forms.{form}", f"unknown relation {quoted(n)}")
         rules = tuple(_rule(schema, src, where, entry) for src, where, entry in self.rule_texts)
         background = tuple(BackgroundFact(_fact(schema, src, where, text), src)
                            for src, where, text in self.background)
@@ -136,21 +136,21 @@ class _Builder:
 def _mapping(src: str, doc: Mapping[str, Any], key: str) -> Mapping[Any, Any]:
     value = doc.get(key, {})
     if not isinstance(value, dict):
-        raise SchemaError(src, key, f"expected an object, got {value!r}")
+        raise SchemaError(src, key, f"expected an object, got {quoted(value)}")
     return value
 
 
 def _list_of_str(src: str, doc: Mapping[str, Any], key: str, where: str | None = None) -> list[str]:
     value = doc.get(key, [])
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise SchemaError(src, where or key, f"expected a list of strings, got {value!r}")
+        raise SchemaError(src, where or key, f"expected a list of strings, got {quoted(value)}")
     return value
 
 
 def _relation(src: str, name: str, spec: Any) -> RelationSpec:
     where = f"relations.{name}"
     if not isinstance(spec, dict):
-        raise SchemaError(src, where, f"expected an object, got {spec!r}")
+        raise SchemaError(src, where, f"expected an object, got {quoted(spec)}")
     unknown = set(spec) - _RELATION
     if unknown:
         raise SchemaError(src, where, f"unknown key(s) {sorted(unknown)}; expected some of {sorted(_RELATION)}")
@@ -159,24 +159,24 @@ def _relation(src: str, name: str, spec: Any) -> RelationSpec:
         for i, prop in enumerate(_list_of_str(src, spec, key, f"{where}.{key}")):
             if prop not in PROPERTIES:
                 raise SchemaError(src, f"{where}.{key}[{i}]",
-                                  f"unknown property {prop!r}; expected one of {PROPERTIES}")
+                                  f"unknown property {quoted(prop)}; expected one of {PROPERTIES}")
             if prop in properties:
-                raise SchemaError(src, f"{where}.{key}[{i}]", f"property {prop!r} is declared twice")
+                raise SchemaError(src, f"{where}.{key}[{i}]", f"property {quoted(prop)} is declared twice")
             properties[prop] = strength
     for key in ("description", "converse", "param", "question"):
         if not isinstance(spec.get(key, ""), str):
-            raise SchemaError(src, f"{where}.{key}", f"expected a string, got {spec[key]!r}")
+            raise SchemaError(src, f"{where}.{key}", f"expected a string, got {quoted(spec[key])}")
     converse = spec.get("converse")
     if converse is not None and not _NAME.match(converse):
-        raise SchemaError(src, f"{where}.converse", f"bad relation name {converse!r}")
+        raise SchemaError(src, f"{where}.converse", f"bad relation name {quoted(converse)}")
     arity = spec.get("arity", 2)
     if not isinstance(arity, int) or isinstance(arity, bool) or arity < 1:
-        raise SchemaError(src, f"{where}.arity", f"expected a positive integer, got {arity!r}")
+        raise SchemaError(src, f"{where}.arity", f"expected a positive integer, got {quoted(arity)}")
     if arity != 2 and (properties or converse or spec.get("disjoint")):
         raise SchemaError(src, where, "properties, converse and disjoint need a binary relation (arity 2)")
     reversible = spec.get("reversible", True)
     if not isinstance(reversible, bool):
-        raise SchemaError(src, f"{where}.reversible", f"expected true or false, got {reversible!r}")
+        raise SchemaError(src, f"{where}.reversible", f"expected true or false, got {quoted(reversible)}")
     return RelationSpec(
         name, spec.get("description", ""), properties, converse, spec.get("param"),
         tuple(_list_of_str(src, spec, "disjoint", f"{where}.disjoint")),
@@ -188,11 +188,11 @@ def _lexicon(src: str, table: Mapping[Any, Any]) -> dict[str, dict[str, list[str
     for dimension, sides in table.items():
         where = f"lexicon.{dimension}"
         if not isinstance(sides, dict) or set(sides) - {"more", "less"}:
-            raise SchemaError(src, where, f"expected {{\"more\": [...], \"less\": [...]}}, got {sides!r}")
+            raise SchemaError(src, where, f"expected {{\"more\": [...], \"less\": [...]}}, got {quoted(sides)}")
         for side in sides:
             for pair in _list_of_str(src, sides, side, f"{where}.{side}"):
                 if pair.count("/") != 1 or not all(pair.split("/")):
-                    raise SchemaError(src, f"{where}.{side}", f"expected 'adjective/comparative', got {pair!r}")
+                    raise SchemaError(src, f"{where}.{side}", f"expected 'adjective/comparative', got {quoted(pair)}")
     return dict(table)
 
 
@@ -208,11 +208,11 @@ def _rule(schema: Schema, src: str, where: str, entry: Any) -> Rule:
         entry = {"rule": entry}
     if not isinstance(entry, dict) or not isinstance(entry.get("rule"), str) or set(entry) - {"rule", "strength",
                                                                                              "name"}:
-        raise SchemaError(src, where, f"expected a rule string or {{rule, strength, name}}, got {entry!r}")
+        raise SchemaError(src, where, f"expected a rule string or {{rule, strength, name}}, got {quoted(entry)}")
     text = entry["rule"]
     strength = entry.get("strength", "strict")
     if strength not in _STRENGTHS:
-        raise SchemaError(src, f"{where}.strength", f"expected one of {sorted(_STRENGTHS)}, got {strength!r}")
+        raise SchemaError(src, f"{where}.strength", f"expected one of {sorted(_STRENGTHS)}, got {quoted(strength)}")
     try:
         body, head = parse_rule(text)
     except SentenceParseError as e:
@@ -231,7 +231,8 @@ def _fact(schema: Schema, src: str, where: str, text: str) -> Atom:
     except SentenceParseError as e:
         raise SchemaError(src, where, str(e)) from e
     if any(isinstance(t, Var) for t in atom.args):
-        raise SchemaError(src, where, f"a background fact has no variables (write constants in lower case): {text!r}")
+        raise SchemaError(src, where,
+                          f"a background fact has no variables (write constants in lower case): {quoted(text)}")
     return _canonical(schema, src, where, atom)
 
 

@@ -44,6 +44,8 @@ def render_validation(v: Validation) -> RenderableType:
                  f"{imp['decided']} decided: {imp['agree']} agree, {imp['disagree']} disagree"
                  + (f"; {imp['skipped']} skipped (budget)" if imp["skipped"] else ""))
     head.add_row("reversed questions not in the set", str(len(v.reversals)))
+    if v.budget_exceeded is not None:
+        head.add_row("not checked", Text(str(v.budget_exceeded), style="red"))
     parts: list[RenderableType] = [head]
     if v.conflicts:
         t = Table(title=f"Conflicts ({len(v.conflicts)})", title_justify="left")

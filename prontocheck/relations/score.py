@@ -22,7 +22,7 @@ from typing import Any
 
 from prontocheck._resources import resource
 from prontocheck.errors import UsageError
-from prontocheck.relations.errors import ItemError, LabelError
+from prontocheck.relations.errors import ItemError, LabelError, quoted
 from prontocheck.relations.items import TEXT_KEYS, Item, as_bool, item_from_record, read_records
 from prontocheck.relations.loading import shipped_schema
 from prontocheck.relations.schema import Schema, reverse
@@ -68,7 +68,7 @@ def art_reference(block: str = "full") -> Mapping[str, Reference]:
     (``order_of_size``; ``art_a`` and ``art_b`` for the sections).
     """
     if block not in REFERENCES:
-        raise UsageError(f"unknown reference block {block!r}; expected one of {REFERENCES}")
+        raise UsageError(f"unknown reference block {quoted(block)}; expected one of {REFERENCES}")
     doc = json.loads(resource("ontologies", "relations/art_table3.json").read_text("utf-8"))
     return {key: Reference(row["label"], tuple(row["potential"]), tuple(row["reference"]), row["models"])
             for key, row in doc["blocks"][block].items()}
@@ -104,7 +104,7 @@ def answer_value(record: Mapping[str, Any]) -> bool:
         first = raw.strip().split()[0].strip(".,!:;\"'").lower()
         if first in ("yes", "no"):
             return first == "yes"
-        raise LabelError(raw, f"raw answer {raw[:40]!r} does not start with Yes or No")
+        raise LabelError(raw, f"raw answer {quoted(raw[:40])} does not start with Yes or No")
     raise LabelError(None, "no 'answer' (true/false) and no 'raw' text")
 
 
@@ -266,7 +266,8 @@ class ModelScore:
                 "section_b": None if self.section_b is None else self.section_b.to_json(),
                 "reversal": self.reversal_summary(),
                 "consistency": {k: summary[k] for k in ("n_items", "n_conflicts", "conflicts_by_severity",
-                                                        "items_in_conflict", "consistent", "recheck")}}
+                                                        "items_in_conflict", "consistent", "recheck",
+                                                        "budget_exceeded")}}
 
 
 def _category(item: Item, schema: Schema) -> str:
@@ -361,7 +362,7 @@ def score(records: Iterable[Answer | Item | ItemError], items: Iterable[Item | I
         elif entry.item not in known:
             errors.append(ItemError(entry.item, entry.line, "the answer names no known item"))
         elif entry.item in per_model[entry.model]:
-            errors.append(ItemError(entry.item, entry.line, f"a second answer of model {entry.model!r}"))
+            errors.append(ItemError(entry.item, entry.line, f"a second answer of model {quoted(entry.model)}"))
         else:
             per_model[entry.model][entry.item] = entry.answer
     models = tuple(score_model(m, a, known, schema, reference=reference) for m, a in per_model.items())

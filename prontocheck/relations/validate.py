@@ -20,9 +20,10 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from prontocheck.engine.closure import Closure
+from prontocheck.errors import BudgetExceeded
 from prontocheck.logic.formulas import Atom
 from prontocheck.relations.conflicts import Conflict, Recheck, Severity, find_conflicts, recheck_order
-from prontocheck.relations.errors import ItemError
+from prontocheck.relations.errors import ItemError, quoted
 from prontocheck.relations.implied import Implied, Reversal, implied_item, reversals
 from prontocheck.relations.items import Item
 from prontocheck.relations.loading import shipped_schema
@@ -35,13 +36,15 @@ class ItemResult:
 
     Attributes:
         item: the item.
-        status: ``"conflict"`` if it takes part in a conflict, else ``"consistent"``.
+        status: ``"conflict"`` if it takes part in a conflict, else ``"consistent"``; ``"budget_exceeded"``
+            when the set's closure or conflicts exceeded a limit (then nothing else is computed).
         severity: the severity of the worst conflict it takes part in, or ``None``.
         implied: the label the other items imply for its question (leave-one-out), or ``None`` if
             they do not decide it (also ``None`` when not computed).
         implied_by: the items that implication rests on.
         conflicts: the conflicts it takes part in.
         implied_skipped: the leave-one-out exceeded its work budget and was not computed.
+        reason: why the status is ``budget_exceeded`` (the limit's message), else ``None``.
     """
 
     item: Item
@@ -51,6 +54,7 @@ class ItemResult:
     implied_by: tuple[str, ...]
     conflicts: tuple[Conflict, ...]
     implied_skipped: bool = False
+    reason: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The ``--output`` line: id, atom, gold, status, severity, implied, conflicts and more."""
@@ -65,6 +69,8 @@ class ItemResult:
             out["reverse_of"] = item.reverse_of
         if self.implied_skipped:
             out["implied_skipped"] = True
+        if self.reason is not None:
+            out["error"] = self.reason
         return out
 
 
@@ -79,6 +85,9 @@ class Validation:
         reversals: argument-reversed questions absent from the set, with their implied labels.
         errors: the records that could not be used, each naming its item.
         closure_size: how many facts the closure holds.
+        budget_exceeded: the limit the set exceeded (its closure's size, or the work of finding its
+            conflicts), or ``None``; when set, every item's status is ``budget_exceeded`` and nothing
+            else is computed.
     """
 
     results: tuple[ItemResult, ...]
@@ -87,11 +96,12 @@ class Validation:
     reversals: tuple[Reversal, ...]
     errors: tuple[ItemError, ...]
     closure_size: int = 0
+    budget_exceeded: BudgetExceeded | None = None
 
     @property
     def consistent(self) -> bool:
-        """No error-severity conflict (warnings and exceptions allowed)."""
-        return not any(c.severity is Severity.ERROR for c in self.conflicts)
+        """No error-severity conflict (warnings and exceptions allowed), and the check was done in full."""
+        return self.budget_exceeded is None and not any(c.severity is Severity.ERROR for c in self.conflicts)
 
     def summary(self) -> dict[str, Any]:
         """The ``--format json`` summary."""
@@ -102,6 +112,7 @@ class Validation:
             "n_items": len(self.results), "n_errors": len(self.errors), "n_conflicts": len(self.conflicts),
             "conflicts_by_severity": by_severity, "items_in_conflict": items_by_severity,
             "consistent": self.consistent, "closure_size": self.closure_size,
+            "budget_exceeded": None if self.budget_exceeded is None else str(self.budget_exceeded),
             "implied": {"decided": len(implied), "agree": sum(r.implied == r.item.gold for r in implied),
                         "disagree": sum(r.implied != r.item.gold for r in implied),
                         "unlabelled_decided": sum(r.item.gold is None and r.implied is not None for r in self.results),
@@ -134,9 +145,9 @@ def _check_links(items: list[Item], errors: list[ItemError]) -> list[Item]:
     for item in unique:
         other = seen.get(item.reverse_of) if item.reverse_of is not None else None
         if item.reverse_of is not None and other is None:
-            errors.append(ItemError(item.id, item.line, f"reverse_of names no item: {item.reverse_of!r}"))
+            errors.append(ItemError(item.id, item.line, f"reverse_of names no item: {quoted(item.reverse_of)}"))
         elif other is not None and item.atom != reverse(other.atom):
-            errors.append(ItemError(item.id, item.line, f"reverse_of {other.id!r}, but {item.atom} is not the "
+            errors.append(ItemError(item.id, item.line, f"reverse_of {quoted(other.id)}, but {item.atom} is not the "
                                                         f"argument reversal of {other.atom}"))
         else:
             kept.append(item)
@@ -174,6 +185,11 @@ def validate(items: Iterable[Item | ItemError], schema: Schema | None = None, *,
         with_reversals: list the argument-reversed questions the set lacks, with implied labels.
         implied_budget: skip an item's leave-one-out (``implied_skipped``) when more derived facts
             than this rest on it, as in a large cycle of contradictory labels; ``None``: no limit.
+
+    A set whose closure holds more than :data:`~prontocheck.limits.CLOSURE_FACTS` facts and violations,
+    or whose conflicts take more than :data:`~prontocheck.limits.CONFLICT_STEPS` derivation steps to
+    find, is not checked: :attr:`Validation.budget_exceeded` names the limit, and every item's status
+    is ``budget_exceeded``.
     """
     schema = schema or shipped_schema()
     errors: list[ItemError] = []
@@ -182,8 +198,12 @@ def validate(items: Iterable[Item | ItemError], schema: Schema | None = None, *,
         (errors if isinstance(entry, ItemError) else good).append(entry)  # type: ignore[arg-type]
     good = _check_links(good, errors)
     order = {item.id: n for n, item in enumerate(good)}
-    closure = build_closure(good, schema)
-    conflicts = find_conflicts(closure, order)
+    try:
+        closure = build_closure(good, schema)
+        conflicts = find_conflicts(closure, order)
+    except BudgetExceeded as e:
+        undecided = tuple(ItemResult(item, "budget_exceeded", None, None, (), (), reason=str(e)) for item in good)
+        return Validation(undecided, (), (), (), tuple(errors), budget_exceeded=e)
     member: dict[str, list[Conflict]] = defaultdict(list)
     for c in conflicts:
         for i in c.items:

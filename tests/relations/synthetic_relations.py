@@ -145,3 +145,21 @@ def write(path: str, n: int, *, noise: float = 0.02, seed: int = 0) -> None:
     with open(path, "w", encoding="utf-8") as f:
         for r in records(n, noise=noise, seed=seed):
             f.write(json.dumps(r) + "\n")
+
+
+def chain(n: int, *, relation: str = "part", cycle: bool = False, seed: int = 0) -> list[dict[str, Any]]:
+    """``n`` Yes items linking ``n + 1`` fresh things in a row (``cycle``: ``n`` things, the last linked back
+    to the first), for the worst cases of a transitive relation: a chain's closure has n²/2 facts, and a
+    cycle of an asymmetric relation makes every pair of its things a conflict.
+
+    ``relation`` is ``"part"`` ("Is a X a part of a Y?", part_of) or ``"size"`` ("Is a X bigger than a Y?",
+    more[size]).
+    """
+    world = World(random.Random(seed))
+    things = [world.word() for _ in range(n if cycle else n + 1)]
+    template = {"part": "Is {} a part of {}?", "size": "Is {} bigger than {}?"}[relation]
+    category = {"part": "has_part", "size": "order_of_size"}[relation]
+    return [{"id": f"{relation}{i}", "category": category,
+             "question": template.format(_article(things[i]), _article(things[(i + 1) % len(things)])),
+             "gold": True}
+            for i in range(n)]
