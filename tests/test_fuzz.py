@@ -29,15 +29,7 @@ def _assert_clean(name: str, inp: object) -> None:
     assert kind is None, f"{name}: {kind}: {sig}\ninput: {inp!r}" + (f"\n{error!r}" if error else "")
 
 
-KNOWN = {
-    # Findings of the fuzz run on the code of issue 11's start, owned elsewhere: drop a line when its fix lands.
-    "relations": "relations.items.read_records reads with Path.read_text('utf-8'): an invalid UTF-8 byte raises "
-                 "UnicodeDecodeError instead of an error naming the file and line",
-}
-
-
-@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.xfail(reason=KNOWN[n], strict=False))
-                                  if n in KNOWN else n for n in sorted(TARGETS)])
+@pytest.mark.parametrize("name", sorted(TARGETS))
 def test_target_survives_mutated_real_inputs(name: str) -> None:
     @settings(max_examples=15, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
               database=None)

@@ -97,28 +97,48 @@ def read_records(path: str | Path) -> Iterator[tuple[int, dict[str, Any] | ItemE
     """
     name = str(path)
     try:
-        text = sys.stdin.read() if name == "-" else Path(path).read_text("utf-8")
+        stdin = getattr(sys.stdin, "buffer", None)
+        data = (stdin.read() if stdin is not None else sys.stdin.read().encode("utf-8", "surrogatepass")) \
+            if name == "-" else Path(path).read_bytes()
     except OSError as e:
         raise InputError(name, None, f"cannot read: {e.strerror or e}") from e
     suffix = Path(name).suffix.lower()
     if suffix in (".json", ".yaml", ".yml"):
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError as e:
+            raise InputError(name, data.count(b"\n", 0, e.start) + 1, f"not UTF-8: {e.reason}") from e
         if suffix == ".json":
             try:
-                data = loads(text, max_chars=None)  # within the depth and number limits
+                parsed = loads(text, max_chars=None)  # within the depth and number limits
             except json.JSONDecodeError as e:
                 raise InputError(name, e.lineno, f"not JSON: {e.msg}") from e
         else:
-            data = load_yaml(text, name)
-        if not isinstance(data, list):
-            raise InputError(name, None, f"expected a list of records, got {type(data).__name__}")
-        for number, record in enumerate(data, 1):
+            parsed = load_yaml(text, name)
+        if not isinstance(parsed, list):
+            raise InputError(name, None, f"expected a list of records, got {type(parsed).__name__}")
+        for number, record in enumerate(parsed, 1):
             yield number, record if isinstance(record, dict) else ItemError(None, number, "not an object")
         return
-    for number, _, record, error in json_lines(enumerate(text.splitlines(), 1)):
-        if error is not None:
+    undecodable: dict[int, str] = {}
+    for number, _, record, error in json_lines(_decoded_lines(data, undecodable)):
+        if number in undecodable:
+            yield number, ItemError(None, number, undecodable[number])
+        elif error is not None:
             yield number, ItemError(None, number, f"not JSON: {error.msg}")
-            continue
-        yield number, record if isinstance(record, dict) else ItemError(None, number, "not a JSON object")
+        else:
+            yield number, record if isinstance(record, dict) else ItemError(None, number, "not a JSON object")
+
+
+def _decoded_lines(data: bytes, undecodable: dict[int, str]) -> Iterator[tuple[int, str]]:
+    """The lines of a JSON Lines file, decoded one by one: a line that is not UTF-8 is noted in ``undecodable``
+    (its number → the reason) and passed on as a placeholder, so one bad byte costs one record, not the file."""
+    for number, raw in enumerate(data.removeprefix(b"\xef\xbb\xbf").splitlines(), 1):
+        try:
+            yield number, raw.decode("utf-8")
+        except UnicodeDecodeError as e:
+            undecodable[number] = f"not UTF-8: {e.reason} at byte {e.start + 1}"
+            yield number, "?"
 
 
 def record_id(record: Mapping[str, Any], number: int | None) -> str:

@@ -174,3 +174,18 @@ def test_leave_one_out_does_not_depend_on_the_hash_seed() -> None:
                               env={**os.environ, "PYTHONHASHSEED": seed}).stdout for seed in ("1", "3")}
     assert len(outputs) == 1
     assert json.loads(outputs.pop())[1] == ["b", False, ["a"]]
+
+
+def test_a_line_that_is_not_utf8_is_an_error_for_that_line_only(tmp_path: Path) -> None:
+    from prontocheck.relations.errors import ItemError
+    from prontocheck.relations.items import read_records
+
+    jsonl = tmp_path / "items.jsonl"
+    jsonl.write_bytes(b'{"id": 1}\n\x80\n{"id": 2}\n')
+    got = list(read_records(jsonl))
+    assert [n for n, r in got] == [1, 2, 3] and isinstance(got[1][1], ItemError) and "UTF-8" in str(got[1][1])
+    assert got[2][1] == {"id": 2}
+    yaml = tmp_path / "items.yaml"
+    yaml.write_bytes(b"- a: 1\n- b: \xff\n")
+    with pytest.raises(InputError, match="items.yaml:2: not UTF-8"):
+        list(read_records(yaml))
