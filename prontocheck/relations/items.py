@@ -132,7 +132,8 @@ def read_records(path: str | Path) -> Iterator[tuple[int, dict[str, Any] | ItemE
 
 def _decoded_lines(data: bytes, undecodable: dict[int, str]) -> Iterator[tuple[int, str]]:
     """The lines of a JSON Lines file, decoded one by one: a line that is not UTF-8 is noted in ``undecodable``
-    (its number → the reason) and passed on as a placeholder, so one bad byte costs one record, not the file."""
+    (its number → the reason) and passed on as a placeholder, so one bad byte costs one record, not the file.
+    """
     for number, raw in enumerate(data.removeprefix(b"\xef\xbb\xbf").splitlines(), 1):
         try:
             yield number, raw.decode("utf-8")
