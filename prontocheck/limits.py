@@ -17,3 +17,16 @@ LIMITS: dict[str, int] = {
     "sentence_chars": SENTENCE_CHARS,
 }
 """Every limit by name (helpers that add a limit add it here and in the README's "Limits" table)."""
+
+MODAL_ATOMS = 8
+"""Most distinct atoms (names × predicates) in one modal item: the exact decision works over all 2**atoms
+worlds, so an item with more is decided ``budget_exceeded`` (errors.BudgetExceeded) instead."""
+
+MODAL_CASES = 256
+"""Most alternatives (cases of the disjunctive normal form) one modal decision may split into; each is an LP."""
+
+MODAL_LP_WORK = 20_000_000
+"""Most exact-arithmetic work of the simplex search for one modal item under one semantics: the tableau
+entries touched, summed over every pivot (about 10 s of work at most; typical items use under 10⁵)."""
+
+LIMITS.update(modal_atoms=MODAL_ATOMS, modal_cases=MODAL_CASES, modal_lp_work=MODAL_LP_WORK)

@@ -17,11 +17,41 @@ solver cannot settle the boundary cases p = 1/2 exactly.)
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal
 
+from prontocheck.errors import BudgetExceeded
+from prontocheck.limits import MODAL_LP_WORK
+
 _ZERO = Fraction(0)
+
+
+@dataclass(slots=True)
+class Work:
+    """The work budget of a search: tableau entries touched, summed over every pivot (shared by the LPs
+    of one decision). Spending past the limit raises :class:`~prontocheck.errors.BudgetExceeded`.
+
+    >>> w = Work(limit=10)
+    >>> w.spend(8); w.used
+    8
+    >>> w.spend(8)
+    Traceback (most recent call last):
+    prontocheck.errors.BudgetExceeded: budget_exceeded: the LP search (16 tableau entries) is over the limit modal_lp_work = 10
+    """
+
+    limit: int = MODAL_LP_WORK
+    used: int = field(default=0)
+
+    def spend(self, amount: int) -> None:
+        """Count ``amount`` more work.
+
+        Raises:
+            BudgetExceeded: the total is over the limit (``modal_lp_work``).
+        """
+        self.used += amount
+        if self.used > self.limit:
+            raise BudgetExceeded("modal_lp_work", self.limit, f"the LP search ({self.used} tableau entries)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,9 +94,12 @@ def _pivot(tableau: list[list[Fraction]], basis: list[int], r: int, j: int) -> N
     basis[r] = j
 
 
-def _optimize(tableau: list[list[Fraction]], basis: list[int], objective: Sequence[Fraction], allowed: int) -> bool:
+def _optimize(tableau: list[list[Fraction]], basis: list[int], objective: Sequence[Fraction], allowed: int,
+              work: Work) -> bool:
     """Pivot to an optimum of ``objective`` (maximised) using columns ``< allowed``; False if unbounded."""
+    cost = len(tableau) * (len(tableau[0]) if tableau else 0)
     while True:
+        work.spend(cost)
         costs = _reduced_costs(tableau, basis, objective)
         entering = next((j for j in range(allowed) if costs[j] > 0), None)  # Bland: lowest index
         if entering is None:
@@ -89,6 +122,7 @@ def maximize(
     b_ub: Sequence[Fraction] = (),
     a_eq: Sequence[Sequence[Fraction]] = (),
     b_eq: Sequence[Fraction] = (),
+    work: Work | None = None,
 ) -> LPResult:
     """Maximise ``c·x`` subject to ``a_ub·x ≤ b_ub``, ``a_eq·x = b_eq`` and ``x ≥ 0``, exactly.
 
@@ -98,27 +132,40 @@ def maximize(
         b_ub: their right-hand sides.
         a_eq: the rows of the ``=`` constraints.
         b_eq: their right-hand sides.
+        work: the budget to spend the pivots from (default: a fresh one of ``modal_lp_work``).
 
     Returns:
         The status, and an optimal vertex with its value when there is one.
+
+    Raises:
+        BudgetExceeded: the pivots cost more than the work budget.
     """
+    work = Work() if work is None else work
     n = len(c)
-    m_ub, m = len(a_ub), len(a_ub) + len(a_eq)
+    m_ub = len(a_ub)
+    rows = [*zip(a_ub, b_ub, strict=True), *zip(a_eq, b_eq, strict=True)]
+    # A ≤ row with a right-hand side ≥ 0 starts with its slack basic; the others need an artificial variable.
+    artificial = [i >= m_ub or Fraction(rhs) < 0 for i, (_, rhs) in enumerate(rows)]
+    m = sum(artificial)
     width = n + m_ub + m  # variables, then slacks, then artificials
     tableau: list[list[Fraction]] = []
-    for i, (coeffs, rhs) in enumerate([*zip(a_ub, b_ub, strict=True), *zip(a_eq, b_eq, strict=True)]):
+    basis: list[int] = []
+    for i, (coeffs, rhs) in enumerate(rows):
         row = [Fraction(x) for x in coeffs] + [_ZERO] * (width - n) + [Fraction(rhs)]
         if i < m_ub:
             row[n + i] = Fraction(1)
         if row[-1] < 0:
             row = [-x for x in row]
-        row[n + m_ub + i] = Fraction(1)
+        if artificial[i]:
+            row[n + m_ub + sum(artificial[:i])] = Fraction(1)
+            basis.append(n + m_ub + sum(artificial[:i]))
+        else:
+            basis.append(n + i)
         tableau.append(row)
-    basis = [n + m_ub + i for i in range(m)]
 
     # Phase 1: drive the artificial variables to zero.
     phase1 = [_ZERO] * (n + m_ub) + [Fraction(-1)] * m
-    _optimize(tableau, basis, phase1, width)
+    _optimize(tableau, basis, phase1, width, work)
     if any(tableau[i][-1] != 0 for i, b in enumerate(basis) if b >= n + m_ub):
         return LPResult("infeasible")
     for i in reversed(range(len(basis))):
@@ -131,7 +178,7 @@ def maximize(
 
     # Phase 2: the real objective, artificial columns excluded.
     objective = [Fraction(x) for x in c] + [_ZERO] * (width - n)
-    if not _optimize(tableau, basis, objective, n + m_ub):
+    if not _optimize(tableau, basis, objective, n + m_ub, work):
         return LPResult("unbounded")
     x = [_ZERO] * n
     for i, b in enumerate(basis):
