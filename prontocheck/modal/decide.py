@@ -62,7 +62,7 @@ def _model(case: Case, n: int, work: Work) -> tuple[Fraction, ...] | None:
     """
     a_ub, b_ub, a_eq, b_eq = [], [], [], []
     strict = False
-    for row in case:
+    for row in dict.fromkeys(case):  # a repeated row (a repeated premise) constrains nothing more
         coeffs = [*row.coeffs, _ZERO]
         if row.relation == "=":
             a_eq.append(coeffs)

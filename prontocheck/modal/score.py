@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from prontocheck.errors import InputError
+from prontocheck.errors import BudgetExceeded, InputError
 from prontocheck.io.streams import iter_lines, json_lines, open_text
 from prontocheck.modal.benchmark import generate, patterns
 from prontocheck.modal.items import ItemError, ModalItem, ModalParseError, read_items
@@ -182,7 +182,7 @@ def _scored(record: Mapping[str, Any], item: ModalItem, semantics: Semantics) ->
         form = form or str(result.question.form)
         polarity = polarity or result.question.polarity
         negation = negation or result.question.negation
-    except ModalParseError as e:
+    except (ModalParseError, BudgetExceeded) as e:  # scored all the same, reported with its reason
         problem = ItemError(item.id, e, item)
     if polarity is None:
         raise InputError("answers", None, f"item {item.id!r}: no polarity (and its question does not parse)")

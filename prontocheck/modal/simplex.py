@@ -29,15 +29,16 @@ _ZERO = Fraction(0)
 
 @dataclass(slots=True)
 class Work:
-    """The work budget of a search: tableau entries touched, summed over every pivot (shared by the LPs
-    of one decision). Spending past the limit raises :class:`~prontocheck.errors.BudgetExceeded`.
+    """The work budget of a search: tableau entries scanned or changed (rows × width for each pricing step,
+    rows × nonzero entries of the pivot row for each pivot), summed over a decision's LPs. Spending past
+    the limit raises :class:`~prontocheck.errors.BudgetExceeded`.
 
     >>> w = Work(limit=10)
     >>> w.spend(8); w.used
     8
     >>> w.spend(8)
     Traceback (most recent call last):
-    prontocheck.errors.BudgetExceeded: budget_exceeded: the LP search (16 tableau entries) is over the limit modal_lp_work = 10
+    prontocheck.errors.BudgetExceeded: budget_exceeded: the LP search (16 tableau entries) is over the limit ...
     """
 
     limit: int = MODAL_LP_WORK
@@ -82,24 +83,26 @@ def _reduced_costs(tableau: list[list[Fraction]], basis: list[int], objective: S
     return costs
 
 
-def _pivot(tableau: list[list[Fraction]], basis: list[int], r: int, j: int) -> None:
+def _pivot(tableau: list[list[Fraction]], basis: list[int], r: int, j: int, work: Work) -> None:
     pivot_row = tableau[r]
     p = pivot_row[j]
     if p != 1:
         tableau[r] = pivot_row = [x / p for x in pivot_row]
+    nonzero = [(k, y) for k, y in enumerate(pivot_row) if y]  # the tableau is sparse: touch only these columns
+    work.spend(len(tableau) * len(nonzero))
     for i, row in enumerate(tableau):
         if i != r and row[j]:
             f = row[j]
-            tableau[i] = [x - f * y for x, y in zip(row, pivot_row)]
+            for k, y in nonzero:
+                row[k] -= f * y
     basis[r] = j
 
 
 def _optimize(tableau: list[list[Fraction]], basis: list[int], objective: Sequence[Fraction], allowed: int,
               work: Work) -> bool:
     """Pivot to an optimum of ``objective`` (maximised) using columns ``< allowed``; False if unbounded."""
-    cost = len(tableau) * (len(tableau[0]) if tableau else 0)
     while True:
-        work.spend(cost)
+        work.spend(len(tableau) * len(objective))  # the reduced costs' scan
         costs = _reduced_costs(tableau, basis, objective)
         entering = next((j for j in range(allowed) if costs[j] > 0), None)  # Bland: lowest index
         if entering is None:
@@ -112,7 +115,7 @@ def _optimize(tableau: list[list[Fraction]], basis: list[int], objective: Sequen
                     best = key
         if best is None:
             return False
-        _pivot(tableau, basis, best[2], entering)
+        _pivot(tableau, basis, best[2], entering, work)
 
 
 def maximize(
@@ -174,7 +177,7 @@ def maximize(
             if j is None:
                 del tableau[i], basis[i]
             else:
-                _pivot(tableau, basis, i, j)
+                _pivot(tableau, basis, i, j, work)
 
     # Phase 2: the real objective, artificial columns excluded.
     objective = [Fraction(x) for x in c] + [_ZERO] * (width - n)
