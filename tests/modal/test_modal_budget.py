@@ -114,3 +114,15 @@ def test_cli_validate_reports_budget_exceeded_and_goes_on(tmp_path: Path) -> Non
     assert [x["id"] for x in lines] == ["chain2", "chain12", "might3"]
     assert [x.get("verdict") for x in lines] == ["entailed", "budget_exceeded", "undetermined"]
     assert "budget_exceeded" in r.stderr and "modal_atoms" in r.stderr
+
+
+def test_modal_score_scores_an_item_over_a_limit_and_reports_it() -> None:
+    from prontocheck.modal.score import score_records
+
+    items = {i.id: i for i in (chain(12), chain(3))}
+    out = list(score_records([{"id": "chain12", "answer": "Yes"}, {"id": "chain3", "answer": "No"}], items))
+    scored = [x for x in out if not isinstance(x, ItemError)]
+    [problem] = [x for x in out if isinstance(x, ItemError)]
+    assert [s.id for s in scored] == ["chain12", "chain3"]  # both answers are scored
+    assert problem.id == "chain12" and problem.to_json()["verdict"] == "budget_exceeded"
+    assert "determinate" not in scored[0].metadata and scored[1].metadata["determinate"] is True
