@@ -55,11 +55,17 @@ class BrokenMapping(Mapping[str, Any]):
         return 3
 
 
-class BrokenList(list[Any]):
-    """A list whose iteration raises."""
+class BrokenList:
+    """A sized iterable (like a numpy array) whose iteration raises."""
+
+    def __len__(self) -> int:
+        return 1
 
     def __iter__(self) -> Iterator[Any]:
         raise RuntimeError("broken iter")
+
+    def __repr__(self) -> str:
+        return "BrokenList()"
 
 
 class StrSubclass(str):
@@ -84,7 +90,7 @@ scalars = st.one_of(
     st.sampled_from(["True", "False", "both", "partial", "strict", "valid", "", "null", "{}", "[]", GOLD, PROMPT]),
     st.sampled_from(HUGE),
     st.builds(BrokenStr), st.builds(BrokenMapping), st.builds(lambda: StrSubclass("True")),
-    st.builds(lambda: BrokenList([1])), st.just(object()), st.just(float("inf")), st.just(...),
+    st.builds(BrokenList), st.just(object()), st.just(float("inf")), st.just(...),
     st.just(SPEC), st.builds(lambda: {**SPEC, "gold_label": BrokenStr()}), st.just({**SPEC, "context": [1, None]}),
 )
 junk = st.recursive(
