@@ -25,8 +25,8 @@ worlds, so an item with more is decided ``budget_exceeded`` (errors.BudgetExceed
 MODAL_CASES = 256
 """Most alternatives (cases of the disjunctive normal form) one modal decision may split into; each is an LP."""
 
-MODAL_LP_WORK = 2_000_000
+MODAL_LP_WORK = 1_000_000
 """Most exact-arithmetic work of the simplex search for one modal item under one semantics: tableau entries
-scanned or changed, summed over its LPs (a few seconds at most; the benchmark grid's items use under 2,000)."""
+computed, summed over its LPs (a few seconds at most; the benchmark grid's items use under 1,000)."""
 
 LIMITS.update(modal_atoms=MODAL_ATOMS, modal_cases=MODAL_CASES, modal_lp_work=MODAL_LP_WORK)

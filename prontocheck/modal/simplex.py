@@ -29,8 +29,8 @@ _ZERO = Fraction(0)
 
 @dataclass(slots=True)
 class Work:
-    """The work budget of a search: tableau entries scanned or changed (rows × width for each pricing step,
-    rows × nonzero entries of the pivot row for each pivot), summed over a decision's LPs. Spending past
+    """The work budget of a search: tableau entries computed (rows × width for the first reduced costs of a
+    phase, rows × nonzero entries of the pivot row for each pivot), summed over a decision's LPs. Spending past
     the limit raises :class:`~prontocheck.errors.BudgetExceeded`.
 
     >>> w = Work(limit=10)
@@ -101,9 +101,9 @@ def _pivot(tableau: list[list[Fraction]], basis: list[int], r: int, j: int, work
 def _optimize(tableau: list[list[Fraction]], basis: list[int], objective: Sequence[Fraction], allowed: int,
               work: Work) -> bool:
     """Pivot to an optimum of ``objective`` (maximised) using columns ``< allowed``; False if unbounded."""
+    work.spend(len(tableau) * len(objective))  # the reduced costs, computed once ...
+    costs = _reduced_costs(tableau, basis, objective)
     while True:
-        work.spend(len(tableau) * len(objective))  # the reduced costs' scan
-        costs = _reduced_costs(tableau, basis, objective)
         entering = next((j for j in range(allowed) if costs[j] > 0), None)  # Bland: lowest index
         if entering is None:
             return True
@@ -116,6 +116,8 @@ def _optimize(tableau: list[list[Fraction]], basis: list[int], objective: Sequen
         if best is None:
             return False
         _pivot(tableau, basis, best[2], entering, work)
+        f = costs[entering]  # ... then kept up to date like a row of the tableau (exact: the same values)
+        costs = [c - f * y if y else c for c, y in zip(costs, tableau[best[2]])]
 
 
 def maximize(
