@@ -76,7 +76,9 @@ def _model(case: Case, n: int, work: Work) -> tuple[Fraction, ...] | None:
     b_eq.append(_ONE)
     a_ub.append([_ZERO] * n + [_ONE])
     b_ub.append(_ONE)
-    result = maximize([_ZERO] * n + [_ONE], a_ub=a_ub, b_ub=b_ub, a_eq=a_eq, b_eq=b_eq, work=work)
+    # Every row starts artificial: the countermodels stay the vertices they have always been (the model LP
+    # is small; the slack basis pays off in the Motzkin LP, one row per world).
+    result = maximize([_ZERO] * n + [_ONE], a_ub=a_ub, b_ub=b_ub, a_eq=a_eq, b_eq=b_eq, work=work, slack_basis=False)
     if result.status != "optimal" or (strict and result.x[-1] <= 0):
         return None
     return result.x[:n]

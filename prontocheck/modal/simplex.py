@@ -128,6 +128,7 @@ def maximize(
     a_eq: Sequence[Sequence[Fraction]] = (),
     b_eq: Sequence[Fraction] = (),
     work: Work | None = None,
+    slack_basis: bool = True,
 ) -> LPResult:
     """Maximise ``c·x`` subject to ``a_ub·x ≤ b_ub``, ``a_eq·x = b_eq`` and ``x ≥ 0``, exactly.
 
@@ -138,6 +139,9 @@ def maximize(
         a_eq: the rows of the ``=`` constraints.
         b_eq: their right-hand sides.
         work: the budget to spend the pivots from (default: a fresh one of ``modal_lp_work``).
+        slack_basis: start from the slack of each ``≤`` row whose right-hand side is ≥ 0 (fewer artificial
+            variables, far fewer pivots); ``False`` gives every row an artificial variable (another start,
+            so possibly another optimal vertex).
 
     Returns:
         The status, and an optimal vertex with its value when there is one.
@@ -150,7 +154,7 @@ def maximize(
     m_ub = len(a_ub)
     rows = [*zip(a_ub, b_ub, strict=True), *zip(a_eq, b_eq, strict=True)]
     # A ≤ row with a right-hand side ≥ 0 starts with its slack basic; the others need an artificial variable.
-    artificial = [i >= m_ub or Fraction(rhs) < 0 for i, (_, rhs) in enumerate(rows)]
+    artificial = [i >= m_ub or Fraction(rhs) < 0 or not slack_basis for i, (_, rhs) in enumerate(rows)]
     m = sum(artificial)
     width = n + m_ub + m  # variables, then slacks, then artificials
     tableau: list[list[Fraction]] = []
