@@ -40,6 +40,17 @@ CONFLICT_STEPS = 500_000
 """Most derivation steps walked to group a closure's violations into conflicts (each violation's support);
 a cycle of n labels of an asymmetric relation has n²/2 violations each resting on all n labels."""
 
+MODAL_ATOMS = 8
+"""Most distinct atoms (names × predicates) in one modal item: the exact decision works over all 2**atoms
+worlds, so an item with more is decided ``budget_exceeded`` (errors.BudgetExceeded) instead."""
+
+MODAL_CASES = 256
+"""Most alternatives (cases of the disjunctive normal form) one modal decision may split into; each is an LP."""
+
+MODAL_LP_WORK = 1_000_000
+"""Most exact-arithmetic work of the simplex search for one modal item under one semantics: tableau entries
+computed, summed over its LPs (a few seconds at most; the benchmark grid's items use under 1,000)."""
+
 LIMITS: dict[str, int] = {
     "sentence_chars": SENTENCE_CHARS,
     "record_chars": RECORD_CHARS,
@@ -49,5 +60,8 @@ LIMITS: dict[str, int] = {
     "quote_chars": QUOTE_CHARS,
     "closure_facts": CLOSURE_FACTS,
     "conflict_steps": CONFLICT_STEPS,
+    "modal_atoms": MODAL_ATOMS,
+    "modal_cases": MODAL_CASES,
+    "modal_lp_work": MODAL_LP_WORK,
 }
 """Every limit by name."""

@@ -48,7 +48,7 @@ from prontocheck.modal.certificates import Certificate, Countermodel, Proof, Pro
 from prontocheck.modal.checker import CertificateError, check
 from prontocheck.modal.linear import Case, Row, atoms_of, linearize, normalization, product, worlds
 from prontocheck.modal.semantics import DEFAULT, Semantics
-from prontocheck.modal.simplex import maximize
+from prontocheck.modal.simplex import Work, maximize
 
 Verdict = Literal["entailed", "refuted", "undetermined"]
 """What premises license about a statement C."""
@@ -56,13 +56,13 @@ Verdict = Literal["entailed", "refuted", "undetermined"]
 _ZERO, _ONE = Fraction(0), Fraction(1)
 
 
-def _model(case: Case, n: int) -> tuple[Fraction, ...] | None:
+def _model(case: Case, n: int, work: Work) -> tuple[Fraction, ...] | None:
     """A distribution satisfying every row, or None. Strict rows ``e > 0`` become ``e ≥ t`` and
     ``t`` is maximised, so the model found is a vertex as far from the boundary as possible.
     """
     a_ub, b_ub, a_eq, b_eq = [], [], [], []
     strict = False
-    for row in case:
+    for row in dict.fromkeys(case):  # a repeated row (a repeated premise) constrains nothing more
         coeffs = [*row.coeffs, _ZERO]
         if row.relation == "=":
             a_eq.append(coeffs)
@@ -76,13 +76,15 @@ def _model(case: Case, n: int) -> tuple[Fraction, ...] | None:
     b_eq.append(_ONE)
     a_ub.append([_ZERO] * n + [_ONE])
     b_ub.append(_ONE)
-    result = maximize([_ZERO] * n + [_ONE], a_ub=a_ub, b_ub=b_ub, a_eq=a_eq, b_eq=b_eq)
+    # Every row starts artificial: the countermodels stay the vertices they have always been (the model LP
+    # is small; the slack basis pays off in the Motzkin LP, one row per world).
+    result = maximize([_ZERO] * n + [_ONE], a_ub=a_ub, b_ub=b_ub, a_eq=a_eq, b_eq=b_eq, work=work, slack_basis=False)
     if result.status != "optimal" or (strict and result.x[-1] <= 0):
         return None
     return result.x[:n]
 
 
-def _motzkin(rows: Sequence[Row]) -> tuple[Fraction, ...] | None:
+def _motzkin(rows: Sequence[Row], work: Work) -> tuple[Fraction, ...] | None:
     """Small multipliers proving the rows infeasible (minimise their sum), or None."""
     columns: list[tuple[int, int]] = []  # (row index, sign): equations get a + and a − variable
     for i, row in enumerate(rows):
@@ -97,7 +99,7 @@ def _motzkin(rows: Sequence[Row]) -> tuple[Fraction, ...] | None:
     b_ub.append(_ZERO)
     a_ub.append([kc - (1 if rows[i].relation == ">" else 0) for kc, (i, _) in zip(k, columns)])
     b_ub.append(-_ONE)
-    result = maximize([-_ONE] * len(columns), a_ub=a_ub, b_ub=b_ub)
+    result = maximize([-_ONE] * len(columns), a_ub=a_ub, b_ub=b_ub, work=work)
     if result.status != "optimal":
         return None
     m = [_ZERO] * len(rows)
@@ -107,27 +109,30 @@ def _motzkin(rows: Sequence[Row]) -> tuple[Fraction, ...] | None:
 
 
 def satisfiable(statements: Sequence[ModalFormula], semantics: Semantics = DEFAULT,
-                atoms: tuple[Atom, ...] | None = None) -> Certificate:
+                atoms: tuple[Atom, ...] | None = None, work: Work | None = None) -> Certificate:
     """A verified certificate for the conjunction of ``statements``: a model, or a proof of none.
 
     Args:
         statements: the statements.
         semantics: the semantics.
         atoms: the atoms indexing the worlds (default: those of the statements).
+        work: the search's work budget (default: a fresh one of the limit ``modal_lp_work``).
 
     Raises:
         CertificateError: the search produced nothing that the checker accepts (a solver bug).
+        BudgetExceeded: the statements are over a limit (``modal_atoms``, ``modal_cases``, ``modal_lp_work``).
     """
     atoms = atoms_of(statements) if atoms is None else atoms
+    work = Work() if work is None else work
     n = len(worlds(len(atoms)))
     proofs = []
     for case in product([linearize(s, semantics, atoms) for s in statements]):
         rows = (*case, normalization(n))
-        p = _model(case, n)
+        p = _model(case, n, work)
         if p is not None:
             certificate: Certificate = Countermodel(atoms, p)
             break
-        m = _motzkin(rows)
+        m = _motzkin(rows, work)
         if m is None:
             raise CertificateError(statements, "the LP found neither a model nor a certificate")
         proofs.append(ProofCase(rows, m))
@@ -223,8 +228,9 @@ def abstract(statements: Iterable[ModalFormula | Formula]) -> tuple[tuple[Any, .
 def _abstract_sides(premises: tuple[ModalFormula, ...], conclusion: ModalFormula,
                     semantics: Semantics) -> tuple[Certificate, Certificate]:
     atoms = atoms_of([*premises, conclusion])
-    return (satisfiable([*premises, modal_negate(conclusion)], semantics, atoms),
-            satisfiable([*premises, conclusion], semantics, atoms))
+    work = Work()  # one budget for the decision, both sides
+    return (satisfiable([*premises, modal_negate(conclusion)], semantics, atoms, work),
+            satisfiable([*premises, conclusion], semantics, atoms, work))
 
 
 def _concrete(certificate: Certificate, statements: Sequence[ModalFormula], atoms: tuple[Atom, ...],
@@ -260,6 +266,8 @@ def judge(premises: Iterable[ModalFormula], conclusion: ModalFormula, semantics:
 
     Raises:
         CertificateError: a certificate failed its check (no verdict is returned).
-        UsageError: a form that is not a statement, or too many atoms.
+        UsageError: a form that is not a statement.
+        BudgetExceeded: the decision is over a per-item limit (:mod:`prontocheck.limits`: ``modal_atoms``,
+            ``modal_cases``, ``modal_lp_work``); the item's verdict is ``budget_exceeded``.
     """
     return _judge(tuple(premises), conclusion, semantics)

@@ -18,7 +18,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from prontocheck.errors import InputError, UnparseableSentence
+from prontocheck.errors import BudgetExceeded, InputError, UnparseableSentence
 from prontocheck.io.decode import JSONBudgetError
 from prontocheck.io.streams import iter_lines, json_lines, open_text
 from prontocheck.logic.modal import ModalFormula
@@ -106,24 +106,32 @@ class ModalItem:
 
 @dataclass(frozen=True, slots=True)
 class ItemError:
-    """An item that could not be read or parsed; reported and counted, never dropped.
+    """An item that could not be read, parsed or decided within the limits; reported and counted, never dropped.
 
     Attributes:
         id: the item's id (``None`` when the record itself is unreadable).
-        error: the exception (:class:`ModalParseError` or :class:`~prontocheck.errors.InputError`).
+        error: the exception (:class:`ModalParseError`, :class:`~prontocheck.errors.InputError`, or
+            :class:`~prontocheck.errors.BudgetExceeded` for an item over a per-item limit).
         item: the item, when it could be read.
     """
 
     id: str | None
-    error: InputError | ModalParseError
+    error: InputError | ModalParseError | BudgetExceeded
     item: ModalItem | None = None
 
     def __str__(self) -> str:
+        if isinstance(self.error, BudgetExceeded):
+            return f"item {self.id!r}: {self.error}"
         return str(self.error)
 
     def to_json(self) -> dict[str, Any]:
-        """``{"id", "error": {"reason", "field", "column"} or {"file", "line", "reason"}}``."""
+        """``{"id", "error": {"reason", "field", "column"} or {"file", "line", "reason"}}``; an item over a limit:
+        ``{"id", "verdict": "budget_exceeded", "error": {"limit", "value", "reason"}}``.
+        """
         e = self.error
+        if isinstance(e, BudgetExceeded):
+            return {"id": self.id, "verdict": "budget_exceeded",
+                    "error": {"limit": e.limit, "value": e.value, "reason": str(e)}}
         if isinstance(e, ModalParseError):
             return {"id": self.id, "error": {"field": e.field, "column": e.column, "reason": e.reason,
                                              "text": e.sentence}}

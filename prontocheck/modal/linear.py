@@ -21,13 +21,15 @@ direct evaluator :func:`prontocheck.modal.checker.holds` on random distributions
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from typing import Literal
 
-from prontocheck.errors import UsageError
+from prontocheck.errors import BudgetExceeded, UsageError
+from prontocheck.limits import MODAL_ATOMS, MODAL_CASES
 from prontocheck.logic.formulas import And, Atom, Exists, ForAll, Formula, Implies, Not, Or
 from prontocheck.logic.modal import (
     AtLeastAsLikely,
@@ -48,8 +50,8 @@ World = tuple[bool, ...]
 
 Relation = Literal[">", ">=", "="]
 
-MAX_ATOMS = 12
-"""The largest number of atoms decided (2**12 worlds); the dense exact LP is meant for small forms."""
+MAX_ATOMS = MODAL_ATOMS
+"""The largest number of atoms decided (the limit ``modal_atoms``); the dense exact LP is meant for small forms."""
 
 _ZERO = Fraction(0)
 _ONE = Fraction(1)
@@ -119,9 +121,12 @@ def worlds(n: int) -> tuple[World, ...]:
 
     >>> worlds(2)
     ((True, True), (True, False), (False, True), (False, False))
+
+    Raises:
+        BudgetExceeded: more atoms than the limit ``modal_atoms``.
     """
     if n > MAX_ATOMS:
-        raise UsageError(f"{n} atoms is more than the {MAX_ATOMS} this exact procedure decides")
+        raise BudgetExceeded("modal_atoms", MAX_ATOMS, f"a decision over {n} atoms ({2 ** n} worlds)")
     return tuple(itertools.product((True, False), repeat=n))
 
 
@@ -245,7 +250,14 @@ def linearize(statement: ModalFormula, sem: Semantics, atoms: Sequence[Atom], *,
 
 
 def product(parts: Sequence[Sequence[Case]]) -> list[Case]:
-    """The conjunction of DNFs: one case per choice of an alternative from each part."""
+    """The conjunction of DNFs: one case per choice of an alternative from each part.
+
+    Raises:
+        BudgetExceeded: more cases than the limit ``modal_cases`` (counted before any is built).
+    """
+    size = math.prod(len(part) for part in parts)
+    if size > MODAL_CASES:
+        raise BudgetExceeded("modal_cases", MODAL_CASES, f"a disjunctive normal form of {size} cases")
     return [tuple(row for case in choice for row in case) for choice in itertools.product(*parts)]
 
 

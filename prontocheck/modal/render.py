@@ -70,7 +70,8 @@ def validation_sections(report: ValidationReport) -> list[Section]:
     if len(report.reports) > 1:
         sections.append(_overview(report.reports))
     if report.errors:
-        sections.append(Section(f"Items that could not be read or parsed ({len(report.errors)})", ("item", "error"),
+        sections.append(Section(f"Items not read, parsed or decided within the limits ({len(report.errors)})",
+                                ("item", "error"),
                                 [(str(e.id), str(e.error)) for e in report.errors[:50]]))
     return sections
 

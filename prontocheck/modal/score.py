@@ -17,10 +17,10 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from prontocheck.errors import InputError
+from prontocheck.errors import BudgetExceeded, InputError
 from prontocheck.io.streams import iter_lines, json_lines, open_text
 from prontocheck.modal.benchmark import generate, patterns
-from prontocheck.modal.items import ItemError, ModalItem, ModalParseError, read_items
+from prontocheck.modal.items import ItemError, ModalItem, ModalParseError, parse_item, read_items
 from prontocheck.modal.metrics import PairComparison, Scored, Summary, accuracy, by, compare_pairs, summarize
 from prontocheck.modal.questions import Answer, Form
 from prontocheck.modal.semantics import DEFAULT, Semantics
@@ -177,12 +177,13 @@ def _scored(record: Mapping[str, Any], item: ModalItem, semantics: Semantics) ->
     problem = None
     form, polarity, negation = item.form, item.polarity, meta.get("negation")
     try:
+        _, question = parse_item(item)
+        form = form or str(question.form)
+        polarity = polarity or question.polarity
+        negation = negation or question.negation
         [result] = validate_item(item, [semantics])
         meta["determinate"] = result.gold_status == "licensed"
-        form = form or str(result.question.form)
-        polarity = polarity or result.question.polarity
-        negation = negation or result.question.negation
-    except ModalParseError as e:
+    except (ModalParseError, BudgetExceeded) as e:  # scored all the same, reported with its reason
         problem = ItemError(item.id, e, item)
     if polarity is None:
         raise InputError("answers", None, f"item {item.id!r}: no polarity (and its question does not parse)")

@@ -17,11 +17,42 @@ solver cannot settle the boundary cases p = 1/2 exactly.)
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal
 
+from prontocheck.errors import BudgetExceeded
+from prontocheck.limits import MODAL_LP_WORK
+
 _ZERO = Fraction(0)
+
+
+@dataclass(slots=True)
+class Work:
+    """The work budget of a search: tableau entries computed (rows × width for the first reduced costs of a
+    phase, rows × nonzero entries of the pivot row for each pivot), summed over a decision's LPs. Spending past
+    the limit raises :class:`~prontocheck.errors.BudgetExceeded`.
+
+    >>> w = Work(limit=10)
+    >>> w.spend(8); w.used
+    8
+    >>> w.spend(8)
+    Traceback (most recent call last):
+    prontocheck.errors.BudgetExceeded: budget_exceeded: the LP search (16 tableau entries) is over the limit ...
+    """
+
+    limit: int = MODAL_LP_WORK
+    used: int = field(default=0)
+
+    def spend(self, amount: int) -> None:
+        """Count ``amount`` more work.
+
+        Raises:
+            BudgetExceeded: the total is over the limit (``modal_lp_work``).
+        """
+        self.used += amount
+        if self.used > self.limit:
+            raise BudgetExceeded("modal_lp_work", self.limit, f"the LP search ({self.used} tableau entries)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,22 +83,27 @@ def _reduced_costs(tableau: list[list[Fraction]], basis: list[int], objective: S
     return costs
 
 
-def _pivot(tableau: list[list[Fraction]], basis: list[int], r: int, j: int) -> None:
+def _pivot(tableau: list[list[Fraction]], basis: list[int], r: int, j: int, work: Work) -> None:
     pivot_row = tableau[r]
     p = pivot_row[j]
     if p != 1:
         tableau[r] = pivot_row = [x / p for x in pivot_row]
+    nonzero = [(k, y) for k, y in enumerate(pivot_row) if y]  # the tableau is sparse: touch only these columns
+    work.spend(len(tableau) * len(nonzero))
     for i, row in enumerate(tableau):
         if i != r and row[j]:
             f = row[j]
-            tableau[i] = [x - f * y for x, y in zip(row, pivot_row)]
+            for k, y in nonzero:
+                row[k] -= f * y
     basis[r] = j
 
 
-def _optimize(tableau: list[list[Fraction]], basis: list[int], objective: Sequence[Fraction], allowed: int) -> bool:
+def _optimize(tableau: list[list[Fraction]], basis: list[int], objective: Sequence[Fraction], allowed: int,
+              work: Work) -> bool:
     """Pivot to an optimum of ``objective`` (maximised) using columns ``< allowed``; False if unbounded."""
+    work.spend(len(tableau) * len(objective))  # the reduced costs, computed once ...
+    costs = _reduced_costs(tableau, basis, objective)
     while True:
-        costs = _reduced_costs(tableau, basis, objective)
         entering = next((j for j in range(allowed) if costs[j] > 0), None)  # Bland: lowest index
         if entering is None:
             return True
@@ -79,7 +115,9 @@ def _optimize(tableau: list[list[Fraction]], basis: list[int], objective: Sequen
                     best = key
         if best is None:
             return False
-        _pivot(tableau, basis, best[2], entering)
+        _pivot(tableau, basis, best[2], entering, work)
+        f = costs[entering]  # ... then kept up to date like a row of the tableau (exact: the same values)
+        costs = [c - f * y if y else c for c, y in zip(costs, tableau[best[2]])]
 
 
 def maximize(
@@ -89,6 +127,8 @@ def maximize(
     b_ub: Sequence[Fraction] = (),
     a_eq: Sequence[Sequence[Fraction]] = (),
     b_eq: Sequence[Fraction] = (),
+    work: Work | None = None,
+    slack_basis: bool = True,
 ) -> LPResult:
     """Maximise ``c·x`` subject to ``a_ub·x ≤ b_ub``, ``a_eq·x = b_eq`` and ``x ≥ 0``, exactly.
 
@@ -98,27 +138,43 @@ def maximize(
         b_ub: their right-hand sides.
         a_eq: the rows of the ``=`` constraints.
         b_eq: their right-hand sides.
+        work: the budget to spend the pivots from (default: a fresh one of ``modal_lp_work``).
+        slack_basis: start from the slack of each ``≤`` row whose right-hand side is ≥ 0 (fewer artificial
+            variables, far fewer pivots); ``False`` gives every row an artificial variable (another start,
+            so possibly another optimal vertex).
 
     Returns:
         The status, and an optimal vertex with its value when there is one.
+
+    Raises:
+        BudgetExceeded: the pivots cost more than the work budget.
     """
+    work = Work() if work is None else work
     n = len(c)
-    m_ub, m = len(a_ub), len(a_ub) + len(a_eq)
+    m_ub = len(a_ub)
+    rows = [*zip(a_ub, b_ub, strict=True), *zip(a_eq, b_eq, strict=True)]
+    # A ≤ row with a right-hand side ≥ 0 starts with its slack basic; the others need an artificial variable.
+    artificial = [i >= m_ub or Fraction(rhs) < 0 or not slack_basis for i, (_, rhs) in enumerate(rows)]
+    m = sum(artificial)
     width = n + m_ub + m  # variables, then slacks, then artificials
     tableau: list[list[Fraction]] = []
-    for i, (coeffs, rhs) in enumerate([*zip(a_ub, b_ub, strict=True), *zip(a_eq, b_eq, strict=True)]):
+    basis: list[int] = []
+    for i, (coeffs, rhs) in enumerate(rows):
         row = [Fraction(x) for x in coeffs] + [_ZERO] * (width - n) + [Fraction(rhs)]
         if i < m_ub:
             row[n + i] = Fraction(1)
         if row[-1] < 0:
             row = [-x for x in row]
-        row[n + m_ub + i] = Fraction(1)
+        if artificial[i]:
+            row[n + m_ub + sum(artificial[:i])] = Fraction(1)
+            basis.append(n + m_ub + sum(artificial[:i]))
+        else:
+            basis.append(n + i)
         tableau.append(row)
-    basis = [n + m_ub + i for i in range(m)]
 
     # Phase 1: drive the artificial variables to zero.
     phase1 = [_ZERO] * (n + m_ub) + [Fraction(-1)] * m
-    _optimize(tableau, basis, phase1, width)
+    _optimize(tableau, basis, phase1, width, work)
     if any(tableau[i][-1] != 0 for i, b in enumerate(basis) if b >= n + m_ub):
         return LPResult("infeasible")
     for i in reversed(range(len(basis))):
@@ -127,11 +183,11 @@ def maximize(
             if j is None:
                 del tableau[i], basis[i]
             else:
-                _pivot(tableau, basis, i, j)
+                _pivot(tableau, basis, i, j, work)
 
     # Phase 2: the real objective, artificial columns excluded.
     objective = [Fraction(x) for x in c] + [_ZERO] * (width - n)
-    if not _optimize(tableau, basis, objective, n + m_ub):
+    if not _optimize(tableau, basis, objective, n + m_ub, work):
         return LPResult("unbounded")
     x = [_ZERO] * n
     for i, b in enumerate(basis):

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from prontocheck.errors import BudgetExceeded
 from prontocheck.logic.modal import ModalFormula
 from prontocheck.modal.decide import Judgement, judge
 from prontocheck.modal.items import ItemError, ModalItem, ModalParseError, parse_item, read_items
@@ -99,6 +100,7 @@ def validate_item(item: ModalItem, semantics: Sequence[Semantics] = (DEFAULT,)) 
     Raises:
         ModalParseError: the item's text is not in the grammar (names the item, field and column).
         CertificateError: a certificate failed its check.
+        BudgetExceeded: the item is over a per-item limit (``modal_atoms``, ``modal_cases``, ``modal_lp_work``).
     """
     premises, question = parse_item(item)
     return [ItemResult(item, premises, question, judge(premises, question.embedded, s)) for s in semantics]
@@ -106,14 +108,16 @@ def validate_item(item: ModalItem, semantics: Sequence[Semantics] = (DEFAULT,)) 
 
 def validate_items(items: Iterable[ModalItem | ItemError],
                    semantics: Sequence[Semantics] = (DEFAULT,)) -> Iterator[list[ItemResult] | ItemError]:
-    """Validate a stream of items; unparseable items come out as :class:`ItemError` in their place."""
+    """Validate a stream of items; unparseable items, and items over a per-item limit (verdict
+    ``budget_exceeded``), come out as :class:`ItemError` in their place.
+    """
     for item in items:
         if isinstance(item, ItemError):
             yield item
             continue
         try:
             yield validate_item(item, semantics)
-        except ModalParseError as e:
+        except (ModalParseError, BudgetExceeded) as e:
             yield ItemError(item.id, e, item)
 
 

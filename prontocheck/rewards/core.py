@@ -11,12 +11,14 @@ Modes: ``answer`` (the label is right), ``proof`` (the proof is correct under ``
 (the default: both; a ``Prove:`` query has no label, so the proof alone), and ``partial`` (the mean of
 label correctness, proof correctness and the share of canonical steps, over those that apply).
 
-Scoring never raises on data: a spec that cannot be read, or whose query cannot be (a wording
-:mod:`prontocheck.syntax.questions` does not know, a statement that does not parse, junk options),
-scores ``0.0`` with the reason in ``parse_error``, and the reason is logged once (per distinct reason)
-as a warning on the ``prontocheck.rewards`` logger: a problem the reward cannot read is never a silent
-zero. (The TRL adapter returns ``None`` for it instead: TRL's "not applicable".) Every result has the
-same keys (:data:`REWARD_KEYS`), as RL loggers need.
+Scoring never raises, whatever it is given: a spec that cannot be read, or whose query cannot be (a
+wording :mod:`prontocheck.syntax.questions` does not know, a statement that does not parse, junk
+options), a completion that is not a string (``None``, bytes, a number), an unknown ``mode`` or
+``metric``, scores ``0.0`` with the reason in ``parse_error``, and the reason is logged once (per
+distinct reason) as a warning on the ``prontocheck.rewards`` logger: a problem the reward cannot read
+is never a silent zero. (The TRL adapter returns ``None`` for it instead: TRL's "not applicable".)
+Every result has the same keys (:data:`REWARD_KEYS`), as RL loggers need. Time is bounded by the
+reader's limits (:mod:`prontocheck.limits`), so a huge completion scores like any other.
 
 >>> spec = {"context": "Every cat is a carnivore. Fae is a cat.", "query": "True or false: Fae is a carnivore.",
 ...         "gold_label": True}
@@ -36,10 +38,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from prontocheck.errors import SpecError, UnreadableQuery, UsageError
+from prontocheck.errors import SpecError, UnreadableQuery
 from prontocheck.prontoqa.check import check
+from prontocheck.prontoqa.problem import Problem
 from prontocheck.prontoqa.results import INVALID, METRICS, MISLEADING, STRICT, UNPARSEABLE
 from prontocheck.prontoqa.spec import problem_from_spec
+from prontocheck.rewards.inputs import kind, option_of, shown, text_of, why
 from prontocheck.syntax.reading import ReadingContext, read_output
 from prontocheck.syntax.text import CHAT_MARKUP
 
@@ -64,7 +68,8 @@ class RewardResult:
         n_invalid: invalid or unparseable steps.
         n_misleading: misleading steps.
         n_non_atomic: strict but non-atomic steps (skipped inferences).
-        parse_error: why the spec could not be read, or ``""``.
+        parse_error: why the completion could not be scored (an unreadable spec or query, a completion
+            that is not text, an unknown mode or metric), or ``""``.
     """
 
     score: float
@@ -100,6 +105,18 @@ def log_once(reason: str) -> None:
     LOGGER.warning("prontocheck reward: not scored: %s", reason)
 
 
+def read_spec(spec: object) -> Problem | bool | str:
+    """The problem (or gold label) of any spec value, else why there is none (never raising: a spec
+    whose ``__str__`` or ``get`` raises is unreadable like any other).
+    """
+    try:
+        return problem_from_spec(text_of(spec) if isinstance(spec, str) else spec)
+    except SpecError as e:
+        return str(e)
+    except Exception as e:  # noqa: BLE001 - user objects inside the spec may raise anything
+        return f"an unreadable problem spec ({kind(spec)}): {why(e)}"
+
+
 _NO_PROBLEM = ReadingContext.of(())
 """What an answer-only spec's completion is read against: no vocabulary, no options."""
 
@@ -115,8 +132,19 @@ def clean_completion(text: str) -> str:
     return CHAT_MARKUP.sub("\n", text).strip()
 
 
-def score(spec: object, completion: str, *, mode: str = "both", metric: str = "strict") -> RewardResult:
-    """Score one completion on the problem a spec describes (see the module doc).
+REASON_CHARS = 500
+"""The longest reason logged and kept in ``parse_error`` (a reason quoting a huge input is cut)."""
+
+
+def not_scored(reason: str) -> RewardResult:
+    """The result of a completion that cannot be scored: ``0.0``, with the reason (logged once)."""
+    reason = reason if len(reason) <= REASON_CHARS else reason[:REASON_CHARS - 1] + "…"
+    log_once(reason)
+    return RewardResult(0.0, parse_error=reason)
+
+
+def score(spec: object, completion: object, *, mode: object = "both", metric: object = "strict") -> RewardResult:
+    """Score one completion on the problem a spec describes (see the module doc). Never raises.
 
     Args:
         spec: a problem spec (a mapping, its JSON text, ``"True"``/``"False"``, or a :class:`Problem`).
@@ -124,28 +152,39 @@ def score(spec: object, completion: str, *, mode: str = "both", metric: str = "s
         mode: ``both``, ``answer``, ``proof`` or ``partial``.
         metric: the proof accuracy that counts: ``strict``, ``non_atomic``, ``broad`` or ``valid``.
 
-    Raises:
-        UsageError: an unknown mode or metric (a configuration error, raised at once).
+    Returns:
+        The score; anything that cannot be scored (see the module doc) scores ``0.0`` with the reason in
+        ``parse_error``, logged once.
+
+    >>> score({"context": "Fae is a cat.", "query": "Prove: Fae is a cat."}, None).parse_error
+    'a completion that is not text: NoneType'
     """
-    if mode not in MODES:
-        raise UsageError(f"unknown reward mode {mode!r}; valid modes: {', '.join(MODES)}")
-    if metric not in METRICS:
-        raise UsageError(f"unknown metric {metric!r}; valid metrics: {', '.join(METRICS)}")
     try:
-        problem = problem_from_spec(spec)
-    except SpecError as e:
-        log_once(str(e))
-        return RewardResult(0.0, parse_error=str(e))
+        return _score(spec, completion, mode, metric)
+    except Exception as e:  # noqa: BLE001 - the contract: a reward never raises (a bug is logged, not hidden)
+        return not_scored(f"internal error: {why(e)}")
+
+
+def _score(spec: object, completion: object, mode_value: object, metric_value: object) -> RewardResult:
+    mode, metric = option_of(mode_value, MODES), option_of(metric_value, METRICS)
+    if mode is None:
+        return not_scored(f"unknown reward mode {shown(mode_value)}; valid modes: {', '.join(MODES)}")
+    if metric is None:
+        return not_scored(f"unknown metric {shown(metric_value)}; valid metrics: {', '.join(METRICS)}")
+    text = text_of(completion)
+    if text is None:
+        return not_scored(f"a completion that is not text: {kind(completion)}")
+    problem = read_spec(spec)
+    if isinstance(problem, str):
+        return not_scored(problem)
     if isinstance(problem, bool):  # answer-only: the committed answer
-        committed = read_output(completion, _NO_PROBLEM).answer
+        committed = read_output(text, _NO_PROBLEM).answer
         right = committed is not None and committed.label == problem
         return RewardResult(float(right) if mode != "proof" else 0.0, answer_correct=right)
     try:
-        result = check(problem, completion)
+        result = check(problem, text)
     except UnreadableQuery as e:
-        reason = f"unreadable query: {e}"
-        log_once(reason)
-        return RewardResult(0.0, parse_error=reason)
+        return not_scored(f"unreadable query: {e}")
     steps = result.steps
     answer = result.label.correct
     proof = getattr(result.proof, metric)

@@ -18,16 +18,16 @@ expects), lists otherwise. OpenRLHF has no "not applicable" reward: a row withou
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from prontocheck.errors import SpecError
 from prontocheck.prontoqa.problem import Problem
 from prontocheck.prontoqa.spec import resolve_problem
-from prontocheck.rewards.core import REWARD_KEYS, RewardResult, log_once, score
+from prontocheck.rewards.core import REWARD_KEYS, RewardResult, log_once, not_scored, score
+from prontocheck.rewards.inputs import kind, rows_of, text_of, why
 
 
-def _problem(prompt: str, label: object) -> Problem | bool | SpecError:
+def _problem(prompt: str | None, label: object) -> Problem | bool | SpecError:
     """The row's problem, else why there is none."""
     reasons = []
     for spec in (label, None):  # an unreadable label: the prompt alone
@@ -35,11 +35,15 @@ def _problem(prompt: str, label: object) -> Problem | bool | SpecError:
             return resolve_problem(spec, prompt)
         except SpecError as e:
             reasons.append(str(e))
+        except Exception as e:  # noqa: BLE001 - a label object whose methods raise: unreadable
+            reasons.append(f"an unreadable label ({kind(label)}): {why(e)}")
     return SpecError(f"no problem in the label or the prompt: {'; '.join(dict.fromkeys(reasons))}")
 
 
-def _response(query: str, prompt: str) -> str:
+def _response(query: str, prompt: str | None) -> str:
     """The response part of a query: after the prompt (or after its last line, if decoding changed the rest)."""
+    if prompt is None:
+        return query
     if query.startswith(prompt):
         return query[len(prompt):]
     tail = prompt.rstrip()[-80:]
@@ -47,20 +51,35 @@ def _response(query: str, prompt: str) -> str:
     return query[at + len(tail):] if at >= 0 else query
 
 
-def reward_func(queries: Sequence[str], prompts: Sequence[str], labels: Sequence[object] | None = None,
-                **kwargs: Any) -> dict[str, Any]:
-    """Rewards for a batch of OpenRLHF rollouts (``mode`` and ``metric`` may come as keyword arguments)."""
+def _one(query: object, prompt: object, label: object, mode: object, metric: object) -> RewardResult:
+    text, prompt_text = text_of(query), text_of(prompt)
+    if text is None:
+        return not_scored(f"a query that is not text: {kind(query)}")
+    problem = _problem(prompt_text, label)
+    if isinstance(problem, SpecError):
+        return not_scored(str(problem))
+    return score(problem, _response(text, prompt_text), mode=mode, metric=metric)
+
+
+def reward_func(queries: object, prompts: object, labels: object = None, **kwargs: Any) -> dict[str, Any]:
+    """Rewards for a batch of OpenRLHF rollouts (``mode`` and ``metric`` may come as keyword arguments).
+
+    Never raises: one reward per query (``queries`` that is not a list: none), 0 where a row cannot be
+    scored, the reason logged once.
+    """
     mode, metric = kwargs.get("mode", "both"), kwargs.get("metric", "strict")
+    rows = rows_of(queries)
+    if rows is None:
+        log_once(f"queries that are not a list: {kind(queries)}")
+        rows = []
+    n = len(rows)
+    prompt_rows, label_rows = (((rows_of(v) or []) + [None] * n)[:n] for v in (prompts, labels))
     results = []
-    for query, prompt, label in zip(queries, prompts, labels if labels is not None else [None] * len(queries),
-                                    strict=True):
-        response = _response(query, prompt)
-        problem = _problem(prompt, label)
-        if isinstance(problem, SpecError):
-            log_once(str(problem))
-            results.append(RewardResult(0.0, parse_error=str(problem)))
-        else:
-            results.append(score(problem, response, mode=mode, metric=metric))
+    for query, prompt, label in zip(rows, prompt_rows, label_rows, strict=True):
+        try:
+            results.append(_one(query, prompt, label, mode, metric))
+        except Exception as e:  # noqa: BLE001 - the contract: a reward never raises
+            results.append(not_scored(f"internal error: {why(e)}"))
     rewards = [r.score for r in results]
     logs = {key: [r.to_dict()[key] for r in results] for key in REWARD_KEYS if key not in ("score", "parse_error")}
     try:

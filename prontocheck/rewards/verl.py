@@ -17,29 +17,44 @@ once per distinct reason on the ``prontocheck.rewards`` logger.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
-from prontocheck.rewards.core import score
+from prontocheck.rewards.core import log_once, not_scored, score
+from prontocheck.rewards.inputs import kind, rows_of, why
 
 
-def _spec(ground_truth: object, extra_info: Mapping[str, Any] | None) -> object:
+def _spec(ground_truth: object, extra_info: object) -> object:
     if isinstance(extra_info, Mapping) and extra_info.get("prontoqa") is not None:
         return extra_info["prontoqa"]
     return ground_truth
 
 
-def compute_score(data_source: str, solution_str: str, ground_truth: object,
-                  extra_info: Mapping[str, Any] | None = None, *, mode: str = "both", metric: str = "strict",
+def compute_score(data_source: object, solution_str: object, ground_truth: object,
+                  extra_info: object = None, *, mode: object = "both", metric: object = "strict",
                   **kwargs: Any) -> dict[str, Any]:
-    """The reward of one rollout, with diagnostics (verl's ``compute_score`` signature)."""
-    return score(_spec(ground_truth, extra_info), solution_str, mode=mode, metric=metric).to_dict()
+    """The reward of one rollout, with diagnostics (verl's ``compute_score`` signature). Never raises."""
+    try:
+        spec = _spec(ground_truth, extra_info)
+    except Exception as e:  # noqa: BLE001 - an extra_info whose get raises: no spec there
+        return not_scored(f"an unreadable extra_info ({kind(extra_info)}): {why(e)}").to_dict()
+    return score(spec, solution_str, mode=mode, metric=metric).to_dict()
 
 
-def compute_score_batch(data_sources: Sequence[str], solution_strs: Sequence[str], ground_truths: Sequence[object],
-                        extra_infos: Sequence[Mapping[str, Any] | None] | None = None, *, mode: str = "both",
-                        metric: str = "strict", **kwargs: Any) -> list[dict[str, Any]]:
-    """The rewards of a batch, in order (the batch reward manager's signature)."""
-    infos = list(extra_infos) if extra_infos is not None else [None] * len(solution_strs)
-    return [compute_score(source, solution, truth, info, mode=mode, metric=metric)
-            for source, solution, truth, info in zip(data_sources, solution_strs, ground_truths, infos, strict=True)]
+def compute_score_batch(data_sources: object, solution_strs: object, ground_truths: object,
+                        extra_infos: object = None, *, mode: object = "both",
+                        metric: object = "strict", **kwargs: Any) -> list[dict[str, Any]]:
+    """The rewards of a batch, in order (the batch reward manager's signature): one per solution.
+
+    Never raises: ``solution_strs`` that is not a list gives ``[]``; a solution without its ground truth
+    (a shorter list) scores 0.0 with the reason.
+    """
+    solutions = rows_of(solution_strs)
+    if solutions is None:
+        log_once(f"solution_strs that are not a list: {kind(solution_strs)}")
+        return []
+    n = len(solutions)
+    truths, infos = (((rows_of(v) or []) + [None] * n)[:n] for v in (ground_truths, extra_infos))
+    return [compute_score(None, solution, truth, info, mode=mode, metric=metric)
+            for solution, truth, info in zip(solutions, truths, infos, strict=True)]
+
