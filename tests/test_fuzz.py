@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import random
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -21,7 +22,17 @@ from tests.fuzz.targets import TARGETS, Outcome, bind, run_records
 
 CORPUS = corpus_module.load()
 bind(CORPUS)
-logging.getLogger("prontocheck.rewards").setLevel(logging.ERROR)
+
+
+@pytest.fixture(autouse=True)
+def _quiet_rewards() -> Iterator[None]:
+    """The rewards log each junk input's reason: keep this module's thousands of them out of the log, and give
+    the level back (other modules' tests read those warnings)."""
+    logger = logging.getLogger("prontocheck.rewards")
+    level = logger.level
+    logger.setLevel(logging.ERROR)
+    yield
+    logger.setLevel(level)
 
 
 def _assert_clean(name: str, inp: object) -> None:
