@@ -11,7 +11,9 @@ Sentence kinds (:class:`SentenceKind`):
   proofs assume, "Suppose" opens an assumption and is a step).
 - ``answer``: an answer statement (committed or tentative).
 - ``backtrack``: a depth-first trace's "Backtrack to φ." / "Start over." line.
-- ``unparseable``: asserts something in the problem's vocabulary that cannot be read (with a reason).
+- ``unparseable``: asserts something in the problem's vocabulary that cannot be read (with a reason); also any
+  sentence longer than :data:`prontocheck.limits.SENTENCE_CHARS`, which is not read (its reason: ``budget_exceeded:
+  a sentence of N characters is over the limit sentence_chars = 2000``).
 
 Only steps and unparseable sentences enter step counts, first errors and proof accuracies.
 
@@ -46,6 +48,7 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from prontocheck.errors import UnparseableSentence
+from prontocheck.limits import SENTENCE_CHARS
 from prontocheck.logic.formulas import Formula, symbols
 from prontocheck.syntax.answers import Answer, AnswerContext, answer_of
 from prontocheck.syntax.discourse import (
@@ -60,6 +63,7 @@ from prontocheck.syntax.discourse import (
     read_lines,
 )
 from prontocheck.syntax.forms import proof_lines
+from prontocheck.syntax.frontend import over_budget
 from prontocheck.syntax.segment import Segmented, Trace, segment, straighten
 from prontocheck.syntax.sentences import parse_sentence, parse_statement
 from prontocheck.syntax.transform import negation_normal
@@ -214,6 +218,9 @@ def read_sentence(text: str, ctx: ReadingContext) -> tuple[SentenceKind, tuple[P
     >>> kind.value, [str(line) for part in parts for line in part.lines]
     ('step', ['wumpus(Max)', 'yumpus(Max)'])
     """
+    if len(text) > SENTENCE_CHARS:  # not read at all: an unparseable sentence, whatever it says
+        reason = over_budget(text).reason
+        return SentenceKind.UNPARSEABLE, (Part(PartKind.UNPARSEABLE, text, reason=reason),), reason, None
     entry = _plain_entry(text)
     if entry is not None:
         result, predicates, constants = entry
@@ -235,7 +242,7 @@ def read_sentence(text: str, ctx: ReadingContext) -> tuple[SentenceKind, tuple[P
 
 Reading = tuple[SentenceKind, tuple[Part, ...], str | None, Formula | None]
 """What :func:`read_sentence` returns: kind, clauses, why it is not a step, a backtrack's target."""
-_BARE_LABEL = re.compile(r"\**(?:true|false)[.!]?\**", re.IGNORECASE)
+_BARE_LABEL = re.compile(r"(?:(?<!\*)\*++)?(?:true|false)[.!]?\**+", re.IGNORECASE)
 """A bare label ("True", "**False.**"): read the same against every problem (no option letter, no statement)."""
 _BARE_READINGS: dict[str, Reading] = {}
 _PLAIN_ENTRIES: dict[str, tuple[Reading, frozenset[str], frozenset[str]] | None] = {}
@@ -298,8 +305,8 @@ def _read(text: str, ctx: ReadingContext) -> tuple[SentenceKind, tuple[Part, ...
 
 _Q = re.compile(r"(?:^|(?<=\s))Q:")
 _LINE_MARKER = re.compile(
-    r"[ \t*#>]*(?:question|context|problem|premises|human|user|instruction|example\s+\d{1,3})[ \t*]*:"
-    r"|[ \t]*(?:-{3,}|={3,})[ \t]*$",
+    r"(?<![ \t*#>])[ \t*#>]*+(?:question|context|problem|premises|human|user|instruction|example\s+\d{1,3})[ \t*]*+:"
+    r"|(?<![ \t])[ \t]*+(?:-{3,}|={3,})[ \t]*+$",
     re.IGNORECASE | re.MULTILINE,
 )
 _RESTATED = re.compile(r"\bis\s+the\s+following\s+statement\s+true\s+or\s+false\b", re.IGNORECASE)

@@ -42,7 +42,7 @@ _TRICKY = re.compile(r"\.[^\s.]")
 """A full stop inside a word or number ("e.g.", "3.5"): the plain splitter cuts at every full stop, so such text
 takes the full path."""
 _PLAIN_SENTENCE = re.compile(
-    r"[ \n]*(?:(?:[-+]|\(?\d{1,3}[.)]|[Ss]tep ?\d{1,3} ?[:.)-]?)[ ]+)*([^.;!?\n]*[^.;!?\s][.;!?]*)"
+    r"(?<!\s)\s*+(?:(?:[-+]|\(?\d{1,3}[.)]|[Ss]tep ?\d{1,3} ?[:.)-]?)[ ]++)*([^.;!?\n]*[^.;!?\s][.;!?]*+)"
 )
 
 THINK_OPEN = re.compile(r"<(?:think|thinking|reasoning|reflection)>", re.IGNORECASE)
