@@ -42,6 +42,7 @@ as in the original analyzers.)
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -64,7 +65,7 @@ from prontocheck.syntax.discourse import (
 )
 from prontocheck.syntax.forms import proof_lines
 from prontocheck.syntax.frontend import over_budget
-from prontocheck.syntax.segment import Segmented, Trace, segment, straighten
+from prontocheck.syntax.segment import THINK_CLOSE, THINK_OPEN, Segmented, Trace, segment, straighten
 from prontocheck.syntax.sentences import parse_sentence, parse_statement
 from prontocheck.syntax.transform import negation_normal
 from prontocheck.syntax.vocabulary import Unread, Vocabulary
@@ -314,7 +315,7 @@ _QUESTION_AFTER = re.compile(
     r"true\s+or\s+false|prove\s*:|\bquestion\s*:|\boptions\s*:|is\s+the\s+following\s+statement", re.IGNORECASE
 )
 MID_SENTENCE = "truncated: the output ends mid-sentence"
-_WRAPPER_END = re.compile(r"(?:true\s+or\s+false|following\s+statement)\W*\??\W*$", re.IGNORECASE)
+_WRAPPER_END = re.compile(r"(?:true\s+or\s+false|following\s+statement)\W*+$", re.IGNORECASE)
 _FINAL = frozenset('.!?)"\'*:]}>')
 
 
@@ -349,22 +350,68 @@ def _cut(text: str, ctx: ReadingContext) -> int | None:
 
 
 def _cut_at_lines(text: str, ctx: ReadingContext) -> int | None:
-    """:func:`_cut` the long way: every line that may start a new problem, tried in order."""
+    """:func:`_cut` the long way: every line that may start a new problem, tried in order.
+
+    Each candidate is judged on the text before it, read once in all: the lines between two candidates are cut into
+    sentences and read as the scan reaches them (a sentence never spans a line break), and only the part of a line
+    before a candidate inside it is read again; the reasoning trace of each prefix comes from the think tags found
+    once. So the scan takes time linear in the text, however many candidates it has.
+    """
     straight = straighten(text)
     first = len(straight) - len(straight.lstrip()) + 1
     q = _Q.search(straight, first) if "Q:" in straight else None
     end = len(straight) if q is None else q.start()
-    for at in _markers(straight, first, end) if "\n" in straight or "ollowing statement" in straight else ():
-        before = _read_all(segment(text[:at]), ctx)
-        has_answer = any(not before[i].in_trace for i, _ in _answers(before))
-        has_content = has_answer or any(r.kind is SentenceKind.STEP for r in before)
-        if has_answer or (has_content and _QUESTION_AFTER.search(straight, at + 2) is not None):
+    markers = _markers(straight, first, end) if "\n" in straight or "ollowing statement" in straight else []
+    if not markers:
+        return None if q is None else q.start()
+    opens = [m.end() for m in THINK_OPEN.finditer(straight)][:1]
+    closes = [(m.end(), m.start()) for m in THINK_CLOSE.finditer(straight)]
+    done = 0  # the text before ``done`` (a line start) is read
+    previous: SentenceReading | None = None
+    has_step = False
+    answers: list[int] = []  # where the answer sentences read so far start
+    question: int | None = None  # where the last search found a question after a line
+    searched = False
+    for at in markers:
+        line = straight.rfind("\n", 0, at) + 1
+        if line > done:
+            read = _read_all(segment(text[done:line]), ctx, previous)
+            if read:
+                previous = read[-1]
+                has_step = has_step or any(r.kind is SentenceKind.STEP for r in read)
+                answers.extend(done + read[i].start for i, _ in _answers(read))
+            done = line
+        tail = _read_all(segment(text[line:at]), ctx, previous) if at > line else []
+        starts = answers + [line + tail[i].start for i, _ in _answers(tail)]
+        trace = _prefix_trace(opens, closes, at)
+        has_answer = bool(starts) and (trace is None or starts[0] < trace.start or starts[-1] >= trace.end)
+        has_content = has_answer or has_step or any(r.kind is SentenceKind.STEP for r in tail)
+        if has_answer:
             return at
+        if has_content:
+            if not searched or (question is not None and question < at + 2):
+                # searched again only past the last question found: a search that found none finds none later
+                found = _QUESTION_AFTER.search(straight, at + 2)
+                question, searched = (None if found is None else found.start()), True
+            if question is not None:
+                return at
     return None if q is None else q.start()
 
 
-def _read_all(seg: Segmented, ctx: ReadingContext) -> list[SentenceReading]:
-    out: list[SentenceReading] = []
+def _prefix_trace(opens: list[int], closes: list[tuple[int, int]], at: int) -> Trace | None:
+    """The reasoning trace of ``text[:at]`` (as :func:`~prontocheck.syntax.segment.segment` finds it), from the end
+    of the text's first opening tag and the (end, start) of each closing tag."""
+    i = bisect_right(closes, (at, at))  # closing tags that end by ``at``
+    opened = opens[0] if opens and opens[0] <= at else None
+    if i:
+        last = closes[i - 1][1]
+        return Trace(opened if opened is not None and opened <= last else 0, last, True)  # tags never overlap
+    return None if opened is None else Trace(opened, at, False)
+
+
+def _read_all(seg: Segmented, ctx: ReadingContext, previous: SentenceReading | None = None) -> list[SentenceReading]:
+    """Read every sentence of a text; ``previous`` is the sentence read just before the text, if any."""
+    out: list[SentenceReading] = [] if previous is None else [previous]
     vocabulary = ctx.clauses.vocabulary
     predicates, names, anything = vocabulary.predicates, vocabulary.names, vocabulary.empty
     plain = _PLAIN_ENTRIES.get
@@ -382,7 +429,7 @@ def _read_all(seg: Segmented, ctx: ReadingContext) -> list[SentenceReading]:
             # "Is the following statement true or false? Max is sour.": the question restated, not a claim
             kind, parts, reason = SentenceKind.COMMENTARY, (), "the question restated"
         out.append(make(SentenceReading, (text, s.start, s.end, kind, parts, s.in_trace, reason, target)))
-    return out
+    return out if previous is None else out[1:]
 
 
 def _is_query(parts: tuple[Part, ...], ctx: ReadingContext) -> bool:
