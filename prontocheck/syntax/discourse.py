@@ -323,16 +323,16 @@ _HEDGES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"|definitely|certainly|clearly|indeed|actually|surely|therefore|thus|hence|also|still"
          r"|consequently|automatically|further|again|then|now|always|all)\b(?!\s+(?:the|a|an)\s+\w+\s+(?:is|are)\b)",
          ""),
-        (r"\s*\b(?:based\s+on|according\s+to|from|by|as\s+(?:stated|given|mentioned|shown|established)\s+(?:in|by|above))"
+        (_SP + r"\b(?:based\s+on|according\s+to|from|by|as\s+(?:stated|given|mentioned|shown|established)\s+(?:in|by|above))"
          r"\s+(?:the\s+)?(?:given\s+|above\s+)?(?:information|context|rules?|facts?|premises?|statements?|chain|reasoning"
          r"|step|statement\s+\d+|rule\s+\d+)\b(?:\s+(?:provided|given|above|about\s+\w+))?", ""),
-        (r"\s*\b(?:in\s+the\s+context(?:\s+(?:provided|given))?|as\s+(?:given|stated|established|shown|noted))\b", ""),
-        (r"\s*\b(?:category|class|group|set|family|type)\b(?=\s*$)", ""),
-        (r"\s*,?\s*\b(?:through|via|by|following|along|based\s+on)\s+(?:the|this|our|its)\s+(?:chain|hierarchy|path|series"
+        (_SP + r"\b(?:in\s+the\s+context(?:\s+(?:provided|given))?|as\s+(?:given|stated|established|shown|noted))\b", ""),
+        (_SP + r"\b(?:category|class|group|set|family|type)\b(?=\s*$)", ""),
+        (_SP + r",?\s*+\b(?:through|via|by|following|along|based\s+on)\s+(?:the|this|our|its)\s+(?:chain|hierarchy|path|series"
          r"|sequence|line|connection|relationship|classification)s?\b(?:\s+of\s+(?:\w+\s+)?\w+)?(?:\s+to\s+\w+)?", ""),
         (r"\b(?:subsequently|finally|eventually|lastly|firstly|next)\b", ""),
-        (r"\s*\b(?:further|higher|farther)\s+(?:up|down)(?:\s+the\s+(?:chain|line|hierarchy))?\b"
-         r"|\s*\b(?:along|down|up)\s+the\s+(?:way|chain|line|hierarchy)\b", ""),
+        (_SP + r"\b(?:further|higher|farther)\s+(?:up|down)(?:\s+the\s+(?:chain|line|hierarchy))?\b"
+         r"|" + _SP + r"\b(?:along|down|up)\s+the\s+(?:way|chain|line|hierarchy)\b", ""),
         (r"^the\s+(?=[a-z][\w\-]*s\s+(?:are|is)\b)", ""),
         (r"\b(?:are|is)\s+(?:all\s+)?included\s+(?:in|among|within)\s+", r"are "),
         (r"\b(?:does\s+not|doesn't|do\s+not|don't)\s+(?:fall|belong)\s+(?:into|under|to|within)\s+(?:the\s+)?"
