@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
 import prontocheck
 from prontocheck.syntax.frontend import Grammar, parser
 
@@ -297,7 +298,7 @@ OUTPUTS = {
     **{name: RUNS[name] for name in ("letters", "spaces", "newlines", "a-space", "punctuation", "letters then comma")},
     "sentences": (("Fae is a cat. " * N)[:N]),
     "one long sentence": ("Fae is a cat and " * N)[:N],
-    "problem lines": ("Question: Is Fae a cat?\nFae is a cat.\n" * N)[:N],
+    "problem lines": ("Question: Fae is a cat.\n" * N)[:N],
     "dashes": ("Fae is a cat. True\n---\n" * N)[:N],
     "restated questions": ("Is the following statement true or false? Fae is a cat.\n" * N)[:N],
     "think": "<think>" + ("Fae is a cat. " * N)[:N],

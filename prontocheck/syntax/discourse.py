@@ -323,13 +323,16 @@ _HEDGES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"|definitely|certainly|clearly|indeed|actually|surely|therefore|thus|hence|also|still"
          r"|consequently|automatically|further|again|then|now|always|all)\b(?!\s+(?:the|a|an)\s+\w+\s+(?:is|are)\b)",
          ""),
-        (_SP + r"\b(?:based\s+on|according\s+to|from|by|as\s+(?:stated|given|mentioned|shown|established)\s+(?:in|by|above))"
+        (_SP + r"\b(?:based\s+on|according\s+to|from|by|as\s+(?:stated|given|mentioned|shown|established)"
+         r"\s+(?:in|by|above))"
          r"\s+(?:the\s+)?(?:given\s+|above\s+)?(?:information|context|rules?|facts?|premises?|statements?|chain|reasoning"
          r"|step|statement\s+\d+|rule\s+\d+)\b(?:\s+(?:provided|given|above|about\s+\w+))?", ""),
-        (_SP + r"\b(?:in\s+the\s+context(?:\s+(?:provided|given))?|as\s+(?:given|stated|established|shown|noted))\b", ""),
+        (_SP + r"\b(?:in\s+the\s+context(?:\s+(?:provided|given))?|as\s+(?:given|stated|established|shown|noted))\b",
+         ""),
         (_SP + r"\b(?:category|class|group|set|family|type)\b(?=\s*$)", ""),
-        (_SP + r",?\s*+\b(?:through|via|by|following|along|based\s+on)\s+(?:the|this|our|its)\s+(?:chain|hierarchy|path|series"
-         r"|sequence|line|connection|relationship|classification)s?\b(?:\s+of\s+(?:\w+\s+)?\w+)?(?:\s+to\s+\w+)?", ""),
+        (_SP + r",?\s*+\b(?:through|via|by|following|along|based\s+on)\s+(?:the|this|our|its)\s+(?:chain|hierarchy"
+         r"|path|series|sequence|line|connection|relationship|classification)s?\b(?:\s+of\s+(?:\w+\s+)?\w+)?"
+         r"(?:\s+to\s+\w+)?", ""),
         (r"\b(?:subsequently|finally|eventually|lastly|firstly|next)\b", ""),
         (_SP + r"\b(?:further|higher|farther)\s+(?:up|down)(?:\s+the\s+(?:chain|line|hierarchy))?\b"
          r"|" + _SP + r"\b(?:along|down|up)\s+the\s+(?:way|chain|line|hierarchy)\b", ""),

@@ -400,7 +400,8 @@ def _cut_at_lines(text: str, ctx: ReadingContext) -> int | None:
 
 def _prefix_trace(opens: list[int], closes: list[tuple[int, int]], at: int) -> Trace | None:
     """The reasoning trace of ``text[:at]`` (as :func:`~prontocheck.syntax.segment.segment` finds it), from the end
-    of the text's first opening tag and the (end, start) of each closing tag."""
+    of the text's first opening tag and the (end, start) of each closing tag.
+    """
     i = bisect_right(closes, (at, at))  # closing tags that end by ``at``
     opened = opens[0] if opens and opens[0] <= at else None
     if i:
