@@ -48,7 +48,7 @@ def _prepare(sentence: str, final: str) -> str:
     text = sentence.replace("’", "'").rstrip()
     if text.endswith(final):
         text = text[:-1]
-    m = re.match(r"\s*([A-Z][a-z]*)", text)
+    m = re.match(r"(?<!\s)\s*+([A-Z][a-z]*)", text)
     if m and m.group(1).lower() in _KEYWORDS_FIRST:
         text = text[: m.start(1)] + text[m.start(1)].lower() + text[m.start(1) + 1:]
     return text

@@ -34,7 +34,7 @@ CORE_PATTERNS = frozenset({"probably_might", "must_probably", "distribution_over
                            "chancy_disjunction_introduction", "conjunctivitis", "might_probably", "probably_certain"})
 """The paper's "conservative core": the three invalid patterns and the four most basic valid ones."""
 
-_FIRST_WORD = re.compile(r"[\W_]*([A-Za-z]+)")
+_FIRST_WORD = re.compile(r"(?<![\W_])[\W_]*+([A-Za-z]+)")
 # StrEnum members hash and compare as their values, so plain form strings look these up.
 _PAIRED = {(Form.CORRECT, "prefix"): ("CORRECT", "prefix"), (Form.NOT_CORRECT, "not"): ("CORRECT", "not"),
            (Form.VALID, "prefix"): ("VALID", "prefix"), (Form.NOT_VALID, "not"): ("VALID", "not")}

@@ -36,28 +36,31 @@ _LEAD = (
     r"^(?:(?:so|thus|therefore|hence|then|overall|finally|consequently|accordingly|and|in\s+conclusion"
     r"|in\s+summary|to\s+conclude|to\s+summarize|as\s+a\s+result|based\s+on\s+(?:this|that|the\s+above|the"
     r"\s+(?:reasoning|analysis|context|information)(?:\s+provided)?)|given\s+(?:this|that)|this\s+means"
-    r"(?:\s+that)?|we\s+can\s+conclude\s+that|it\s+follows\s+that)\s*[,:]?\s+)*"
+    r"(?:\s+that)?|we\s+can\s+conclude\s+that|it\s+follows\s+that)(?:\s*+[,:])?\s++)*"
 )
 _VALUE = r"(?P<value>true|false|yes|no|correct|incorrect|unknown|uncertain|[a-e])"
-_OPTION_TEXT = r"(?:\s*(?:[).:]\s*\(?|\(\s*)(?P<text>true|false|yes|no|unknown|uncertain)\b\)?)?"
-_BOXED = re.compile(r"\\boxed\s*\{\s*(?:\\text\s*\{)?\s*([^{}]{1,40}?)\s*\}?\s*\}")
+_OPTION_TEXT = r"(?:\s*+(?:[).:]\s*+\(?|\(\s*+)(?P<text>true|false|yes|no|unknown|uncertain)\b\)?)?"
+_END = r"\s*+[.!]*+$"
+"""The end of an answer: spaces and full stops taken whole (possessive), so that a long run of them is scanned once."""
+_BOXED = re.compile(r"\\boxed\s*+\{\s*+(?:\\text\s*+\{\s*+)?([^{}]{1,40}?)\s*+\}?\s*+\}")
 _ANSWER = re.compile(
     _LEAD + r"(?:the\s+)?(?:final\s+|correct\s+|right\s+|best\s+|my\s+)?(?:answer|option|choice|label|verdict|response)"
-    r"(?:\s+(?:is|would\s+be|should\s+be|must\s+be|will\s+be|=))?(?:\s+therefore|\s+thus|\s+clearly)?\s*[:=]?\s*"
-    r"(?:option\s+|choice\s+)?\(?" + _VALUE + r"\)?" + _OPTION_TEXT + r"\s*[.!]*$",
+    r"(?:\s++(?:is|would\s+be|should\s+be|must\s+be|will\s+be|=))?(?:\s++(?:therefore|thus|clearly))?\s*+[:=]?"
+    r"\s*+(?:option\s+|choice\s+)?\(?" + _VALUE + r"\)?" + _OPTION_TEXT + _END,
     re.IGNORECASE,
 )
 _BARE = re.compile(
-    _LEAD + r"(?:(?:option|choice)\s+)?\(?" + _VALUE + r"\)?" + _OPTION_TEXT + r"\s*[.!]*$", re.IGNORECASE
+    _LEAD + r"(?:(?:option|choice)\s+)?\(?" + _VALUE + r"\)?" + _OPTION_TEXT + _END, re.IGNORECASE
 )
 _CHOOSE = re.compile(
     _LEAD + r"(?:i|we)\s+(?:would\s+|will\s+)?(?:choose|select|pick|go\s+with|answer)\s+(?:option\s+)?\(?"
-    + _VALUE + r"\)?" + _OPTION_TEXT + r"\s*[.!]*$",
+    + _VALUE + r"\)?" + _OPTION_TEXT + _END,
     re.IGNORECASE,
 )
 _JUDGED = re.compile(
     _LEAD + r"(?:the\s+)?(?:given\s+|original\s+|above\s+|final\s+)?(?:statement|claim|query|hypothesis|proposition"
-    r"|assertion|conclusion|sentence)(?P<quoted>\s*:?\s*\"[^\"]{1,200}\"\s*,?|\s+that\s+[^\"]{1,200}?)?\s+(?:is|must\s+be"
+    r"|assertion|conclusion|sentence)(?P<quoted>\s*+:?\s*+\"[^\"]{1,200}\"(?:\s*+,)?|\s+that\s+[^\"]{0,199}?[^\"\s])?"
+    r"\s++(?:is|must\s+be"
     r"|would\s+be|should\s+be)\s+(?:therefore\s+|thus\s+|hence\s+|indeed\s+|definitely\s+|clearly\s+|actually\s+"
     r"|also\s+|likely\s+|probably\s+)?(?P<neg>not\s+)?(?P<value>true|false|correct|incorrect|valid|invalid|right|wrong)"
     r"\b[^.]{0,60}[.!]*$",
@@ -69,8 +72,8 @@ _UNDECIDED = re.compile(
     r"[.!]*$",
     re.IGNORECASE,
 )
-_SAID = re.compile(r"^(?P<statement>\"[^\"]{1,200}\"|[^\"]{1,200}?)\s*,?\s+is\s+(?P<neg>not\s+)?(?P<value>true|false)"
-                   r"\s*[.!]*$", re.IGNORECASE)
+_SAID = re.compile(r"^(?P<statement>\"[^\"]{1,200}\"|[^\"]{0,199}?[^\"\s])(?:\s*+,)?\s++is\s+(?P<neg>not\s+)?"
+                   r"(?P<value>true|false)" + _END, re.IGNORECASE)
 _STRIP_LEAD = re.compile(_LEAD, re.IGNORECASE)
 _CUE = re.compile(
     r"\b(?:true|false|yes|no|correct|incorrect|right|wrong|valid|invalid|unknown|uncertain|undetermined|undecidable"
@@ -79,7 +82,8 @@ _CUE = re.compile(
     re.IGNORECASE,
 )
 """A word every answer statement has: without one, a sentence is not an answer (checked first, cheaply)."""
-_EXPLAINED = re.compile(r"\s+[-:]\s+|\s*[,;]?\s+(?:because|since|as)\s+", re.IGNORECASE)
+_EXPLAINED = re.compile(r"(?<!\s)\s++[-:]\s++|(?:(?<!\s)\s*+[,;]|[,;])?(?<!\s)\s++(?:because|since|as)\s++",
+                        re.IGNORECASE)
 """What separates an answer from the explanation after it: "B (False) - Alex is blue", "A, because …"."""
 
 

@@ -106,6 +106,9 @@ class Context:
 # -- words and patterns ------------------------------------------------------------------------------
 
 _W = r"[A-Za-z0-9][\w'\-]*"
+_SP = r"(?:(?<!\s)\s*+|(?<=\s)(?!\s))"
+"""White space before a word, taken whole from where it starts: a search never starts inside a run of spaces (each
+start there would scan the rest of the run: quadratic time on long runs)."""
 _VERB = (
     r"(?:(?:never|also|not)\s+)?(?:is|are|was|were|isn't|aren't|must|can|cannot|can't|could|would|should|will|does|do|did"
     r"|doesn't|don't|means|follows|implies|shows|appears|applies|matters|says|states|mentions|comes|needs|seems|'s)"
@@ -123,14 +126,15 @@ _SO_WORDS = (r"(?:so|therefore|thus|hence|consequently|which\s+means|which\s+imp
               r"|meaning|this\s+means|it\s+follows|making\s+it\s+clear)")
 """The words that open a conclusion ("so", "which means"), in a cut of :data:`_CONNECTIVE` and at a clause's start."""
 _CONNECTIVE = re.compile(
-    r"(?P<but>,?\s*\b(?:but|while|whereas|although|though|yet|however)\b,?\s*" + _CLAUSE_START + ")"
-    r"|(?P<so>(?:,\s*|\s+)(?:and\s+)?" + _SO_WORDS + r"(?:\s+that)?\b,?\s*" + _CLAUSE_START + ")"
-    r"|(?P<since>(?:,\s*|\s+)(?:and\s+)?(?:because|since|given\s+that)\b\s*" + _CLAUSE_START + r"|,\s*as\b\s*"
-    + _CLAUSE_START + ")"
-    r"|(?P<and>,?\s*\band\b,?\s*" + _CLAUSE_START + ")"
-    r"|(?P<which>(?:,\s*(?:which|who)|\s+which)\s+(?:(?:in\s+turn|also|then|thus|therefore|itself|themselves)\s+)?"
-    r"(?:is|are)\b(?![^,]{1,80},\s*(?:is|are|must|cannot|can't)\b)|,?\s*(?:which|that)\s+includes?\b)"
-    r"|(?P<comma>,\s*" + _CLAUSE_START + ")",
+    r"(?P<but>,?" + _SP + r"\b(?:but|while|whereas|although|though|yet|however)\b,?\s*+" + _CLAUSE_START + ")"
+    r"|(?P<so>(?:,\s*+|(?<!\s)\s++)(?:and\s+)?" + _SO_WORDS + r"(?:\s+that)?\b,?\s*+" + _CLAUSE_START + ")"
+    r"|(?P<since>(?:,\s*+|(?<!\s)\s++)(?:and\s+)?(?:because|since|given\s+that)\b\s*+" + _CLAUSE_START
+    + r"|,\s*+as\b\s*+" + _CLAUSE_START + ")"
+    r"|(?P<and>,?" + _SP + r"\band\b,?\s*+" + _CLAUSE_START + ")"
+    r"|(?P<which>(?:,\s*+(?:which|who)|(?<!\s)\s++which)\s+(?:(?:in\s+turn|also|then|thus|therefore|itself"
+    r"|themselves)\s+)?(?:is|are)\b(?![^,]{1,80},\s*(?:is|are|must|cannot|can't)\b)|,?" + _SP
+    + r"(?:which|that)\s+includes?\b)"
+    r"|(?P<comma>,\s*+" + _CLAUSE_START + ")",
     re.IGNORECASE,
 )
 _CONNECTIVE_WORDS = frozenset(
@@ -210,12 +214,12 @@ _QUESTION_START = re.compile(
 _NOT_NECESSARILY = re.compile(
     r"\bnot\s+(?:necessarily|always|definitely|certainly|automatically|obviously|guaranteed)\b", re.IGNORECASE
 )
-_COORDINATOR = re.compile(r"\s*,?\s*\b(?:and|but|though|yet|while)\b\s*|\s*,\s*", re.IGNORECASE)
+_COORDINATOR = re.compile(_SP + r",?\s*+\b(?:and|but|though|yet|while)\b\s*+|" + _SP + r",\s*+", re.IGNORECASE)
 _CONTRACTIONS = re.compile(r"\b(isn't|aren't|wasn't|weren't|(?:she|he|it|that|this|there)'s|they're|we're|i'm)",
                            re.IGNORECASE)
 _EXPANDED = {"isn't": "is not", "aren't": "are not", "wasn't": "was not", "weren't": "were not", "they're": "they are",
              "we're": "we are", "i'm": "I am"}
-_CONFIRMED = re.compile(r"\s*(?:-+|,)\s*(?:yes|yep|check|correct|right|true|ok|okay|confirmed|good|indeed)\W*$",
+_CONFIRMED = re.compile(_SP + r"(?:-++|,)\s*+(?:yes|yep|check|correct|right|true|ok|okay|confirmed|good|indeed)\W*+$",
                         re.IGNORECASE)
 _QUOTE_LIST = re.compile(r'^(?:(?:there\s+is|there\s+are|there\'s|and|also|but|see|with|we\s+have)\s+)*'
                          r'(?:[^:]{0,100}:\s*)?'
@@ -228,8 +232,8 @@ _REAL_WORLD = re.compile(
 _CHAIN_LEAD = re.compile(r"^(?:so\s+)?(?:the\s+)?chain\s+(?:from|for|of)\s+(?P<subj>[A-Za-z]\w*)\s+"
                          r"(?:goes|is|runs|reads)\s*:?\s*",
                          re.IGNORECASE)
-_TURN = re.compile(r"[,;]?\s*\b(?:but|however|yet|whereas)\b\s*,?\s*"
-                   r"(?:here\s*,?\s*|in\s+this\s+(?:problem|context)\s*,?\s*)?",
+_TURN = re.compile(r"[,;]?" + _SP + r"\b(?:but|however|yet|whereas)\b\s*+,?\s*+"
+                   r"(?:here\s*+,?\s*+|in\s+this\s+(?:problem|context)\s*+,?\s*+)?",
                    re.IGNORECASE)
 _GOAL_LABEL = re.compile(r"^(?:part|goal|subgoal|sub-goal|claim|lemma|theorem|to\s+(?:show|prove)|show|want|target)\b",
                          re.IGNORECASE)
@@ -319,16 +323,19 @@ _HEDGES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"|definitely|certainly|clearly|indeed|actually|surely|therefore|thus|hence|also|still"
          r"|consequently|automatically|further|again|then|now|always|all)\b(?!\s+(?:the|a|an)\s+\w+\s+(?:is|are)\b)",
          ""),
-        (r"\s*\b(?:based\s+on|according\s+to|from|by|as\s+(?:stated|given|mentioned|shown|established)\s+(?:in|by|above))"
+        (_SP + r"\b(?:based\s+on|according\s+to|from|by|as\s+(?:stated|given|mentioned|shown|established)"
+         r"\s+(?:in|by|above))"
          r"\s+(?:the\s+)?(?:given\s+|above\s+)?(?:information|context|rules?|facts?|premises?|statements?|chain|reasoning"
          r"|step|statement\s+\d+|rule\s+\d+)\b(?:\s+(?:provided|given|above|about\s+\w+))?", ""),
-        (r"\s*\b(?:in\s+the\s+context(?:\s+(?:provided|given))?|as\s+(?:given|stated|established|shown|noted))\b", ""),
-        (r"\s*\b(?:category|class|group|set|family|type)\b(?=\s*$)", ""),
-        (r"\s*,?\s*\b(?:through|via|by|following|along|based\s+on)\s+(?:the|this|our|its)\s+(?:chain|hierarchy|path|series"
-         r"|sequence|line|connection|relationship|classification)s?\b(?:\s+of\s+(?:\w+\s+)?\w+)?(?:\s+to\s+\w+)?", ""),
+        (_SP + r"\b(?:in\s+the\s+context(?:\s+(?:provided|given))?|as\s+(?:given|stated|established|shown|noted))\b",
+         ""),
+        (_SP + r"\b(?:category|class|group|set|family|type)\b(?=\s*$)", ""),
+        (_SP + r",?\s*+\b(?:through|via|by|following|along|based\s+on)\s+(?:the|this|our|its)\s+(?:chain|hierarchy"
+         r"|path|series|sequence|line|connection|relationship|classification)s?\b(?:\s+of\s+(?:\w+\s+)?\w+)?"
+         r"(?:\s+to\s+\w+)?", ""),
         (r"\b(?:subsequently|finally|eventually|lastly|firstly|next)\b", ""),
-        (r"\s*\b(?:further|higher|farther)\s+(?:up|down)(?:\s+the\s+(?:chain|line|hierarchy))?\b"
-         r"|\s*\b(?:along|down|up)\s+the\s+(?:way|chain|line|hierarchy)\b", ""),
+        (_SP + r"\b(?:further|higher|farther)\s+(?:up|down)(?:\s+the\s+(?:chain|line|hierarchy))?\b"
+         r"|" + _SP + r"\b(?:along|down|up)\s+the\s+(?:way|chain|line|hierarchy)\b", ""),
         (r"^the\s+(?=[a-z][\w\-]*s\s+(?:are|is)\b)", ""),
         (r"\b(?:are|is)\s+(?:all\s+)?included\s+(?:in|among|within)\s+", r"are "),
         (r"\b(?:does\s+not|doesn't|do\s+not|don't)\s+(?:fall|belong)\s+(?:into|under|to|within)\s+(?:the\s+)?"
@@ -383,13 +390,14 @@ _APPOSITIVE = re.compile(
     r"|which\s+(?:is|are)|a|an)\s+(?P<app>[^,]{1,120}),\s*(?P<rest>.{1,200})$",
     re.IGNORECASE,
 )
-_NOT_B = re.compile(r"^(?P<head>.{1,200}?\b(?:is|are))\s+(?P<a>[^,]{1,120}?)\s*,\s*(?:but\s+|and\s+)?not\s+"
+_NOT_B = re.compile(r"^(?P<head>.{1,200}?\b(?:is|are))\s++(?P<a>[^,]{0,119}?[^,\s])\s*+,\s*+(?:but\s+|and\s+)?not\s+"
                     r"(?P<b>.{1,120})$",
                     re.IGNORECASE)
-_BUT_NOT = re.compile(r"^(?P<head>.{1,200}?\b(?:is|are))\s+(?P<a>.{1,120}?)\s+but\s+not\s+(?P<b>.{1,120})$",
+_BUT_NOT = re.compile(r"^(?P<head>.{1,200}?\b(?:is|are))\s++(?P<a>.{0,119}?\S)\s++but\s+not\s+(?P<b>.{1,120})$",
                       re.IGNORECASE)
 _GAPPED = re.compile(
-    r"^(?P<subj>.{1,200}?)\s+(?P<verb>is|are)\s+(?P<a>.{1,120}?)\s*,?\s+and\s+(?:(?:is|are)\s+)?(?:therefore|thus|hence"
+    r"^(?P<subj>.{0,199}?\S)\s++(?P<verb>is|are)\s++(?P<a>.{0,119}?\S)(?:\s*+,)?\s++and\s+(?:(?:is|are)\s+)?"
+    r"(?:therefore|thus|hence"
     r"|so|also|ultimately|consequently|in\s+turn|then|by\s+extension|eventually|further)\s+(?P<b>.{1,120})$",
     re.IGNORECASE,
 )
@@ -397,7 +405,7 @@ _VERB_START = re.compile(r"^(?:is|are|must|cannot|can't|can\s+not|could\s+not|sh
                          re.IGNORECASE)
 _LIST_AND = re.compile(r",\s+and\s+(?=(?:a|an|not|also|then)?\s*[a-z][\w\-]*\s*(?:,|$))", re.IGNORECASE)
 _TWO_VERBS = re.compile(
-    r"^(?P<head>.{1,200}?)\s+(?P<v1>is|are)\s+(?P<a>.{1,120}?)\s*,?\s+and\s+(?:(?:also|therefore|thus)\s+)?"
+    r"^(?P<head>.{0,199}?\S)\s++(?P<v1>is|are)\s++(?P<a>.{0,119}?\S)(?:\s*+,)?\s++and\s+(?:(?:also|therefore|thus)\s+)?"
     r"(?P<v2>is|are)\s+(?P<b>.{1,120})$",
     re.IGNORECASE,
 )
@@ -411,7 +419,7 @@ _COPULA = re.compile(r"\b(?:is|are|was|were)\b", re.IGNORECASE)
 _WORD = re.compile(r"[A-Za-z][\w'\-]*")
 _TOKEN = re.compile(r"[A-Za-z0-9][\w'\-]*")
 _QUOTES = re.compile(r'^"(?P<inner>[^"]{1,300})"[.!]?$')
-_PAREN = re.compile(r"\s*[(\[](?P<inner>[^()\[\]]{0,300})[)\]]")
+_PAREN = re.compile(_SP + r"[(\[](?P<inner>[^()\[\]]{0,300})[)\]]")
 _ASIDE = re.compile(
     r"^(?:given|from\s+(?:the\s+)?(?:context|premises?|above|question|statement)|see\s+above|by\s+(?:definition|rule|the"
     r"\s+rule)|premise|rule|fact|statement|step|sentence|line|assumption|known|stated|as\s+given|i\.e\.|e\.g\.|context"
@@ -421,7 +429,7 @@ _ASIDE = re.compile(
     r"|from\s+(?:step|statement|rule|premise)s?\s+\d{1,3}(?:\s*(?:and|,|&)\s*\d{1,3})*)[.,;]?$",
     re.IGNORECASE,
 )
-_ARROW = re.compile(r"\s*→\s*")
+_ARROW = re.compile(_SP + r"→\s*+")
 _SPACES = re.compile(r"\s+")
 
 
@@ -485,7 +493,8 @@ def _parse(text: str, ctx: Context) -> tuple[ProofLine, ...] | str | Unread:
     return read_lines(proof_lines(sentence), text, ctx)
 
 
-_DANGLING = re.compile(r"(?:[\s,;:\-]+(?:and|but|so|or|then))+\s*$|^\s*(?:and|but|so|or)\s+", re.IGNORECASE)
+_DANGLING = re.compile(r"(?<![\s,;:\-])(?:[\s,;:\-]++(?:and|but|so|or|then))+\s*+$|^\s*+(?:and|but|so|or)\s+",
+                       re.IGNORECASE)
 
 
 def _clean(text: str) -> str:
@@ -673,7 +682,7 @@ def _arrows(text: str, ctx: Context) -> list[str]:
     previous: str | None = None
     for piece in pieces:
         piece = piece.strip(" .")
-        m = re.match(r"^(?P<subj>.{1,80}?)\s+(?:is|are)\s+(?:not\s+)?(?:a\s+|an\s+)?(?P<pred>" + _W + r")$",
+        m = re.match(r"^(?P<subj>.{0,79}?\S)\s++(?:is|are)\s+(?:not\s+)?(?:a\s+|an\s+)?(?P<pred>" + _W + r")$",
                      piece, re.IGNORECASE)
         if _COPULA.search(piece):
             out.append(piece)

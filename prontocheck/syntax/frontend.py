@@ -20,6 +20,10 @@ failure is worded, and what is cached.
   used results of each grammar and start rule are kept, and equal results of different texts are one
   object. A cached failure is raised as a fresh copy, so no caller's frames stay pinned to the cache
   through a traceback.
+* **Budget.** A text longer than :data:`prontocheck.limits.SENTENCE_CHARS` is not parsed (nor cached): it is
+  unparseable, and its reason is the :class:`~prontocheck.errors.BudgetExceeded` message (``budget_exceeded:
+  a sentence of N characters is over the limit sentence_chars = …``). Every grammar is protected here, so
+  that no text, however long, costs more than a bounded parse.
 
 Adding a grammar: put ``NAME.lark`` in ``grammars/``, define ``Grammar("NAME", {start: Transformer})``
 beside its transformer, and call :func:`parse` with it.
@@ -43,7 +47,8 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from prontocheck._resources import read_text
-from prontocheck.errors import ProntocheckError, UnparseableSentence, UsageError
+from prontocheck.errors import BudgetExceeded, ProntocheckError, UnparseableSentence, UsageError
+from prontocheck.limits import SENTENCE_CHARS
 
 CACHE_SIZE = 1 << 14
 """How many parse results (successes and failures) are kept per grammar and start rule, the least recently
@@ -169,8 +174,24 @@ def read(grammar: Grammar, text: str, start: str = "start") -> Any:
     "the sentence ends after 'Fae'"
     >>> read(FORMULA, "cat(Fae)") is read(FORMULA, "cat(Fae)")
     True
+    >>> read(FORMULA, "cat(Fae)" * 1000).reason
+    'budget_exceeded: a sentence of 8000 characters is over the limit sentence_chars = 2000'
     """
-    return _reader(grammar, start)(text)
+    reader = _reader(grammar, start)  # a bad start rule is a usage error, whatever the text
+    if len(text) > SENTENCE_CHARS:
+        return over_budget(text)
+    return reader(text)
+
+
+def over_budget(text: str) -> UnparseableSentence:
+    """The failure of a text too long to read: its reason is the :class:`~prontocheck.errors.BudgetExceeded`
+    message, and it points just past the limit.
+
+    >>> over_budget("x" * 2001).reason
+    'budget_exceeded: a sentence of 2001 characters is over the limit sentence_chars = 2000'
+    """
+    budget = BudgetExceeded("sentence_chars", SENTENCE_CHARS, f"a sentence of {len(text)} characters")
+    return UnparseableSentence(text, str(budget), pos=SENTENCE_CHARS)
 
 
 _INTERNED: dict[object, object] = {}

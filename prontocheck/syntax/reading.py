@@ -11,7 +11,9 @@ Sentence kinds (:class:`SentenceKind`):
   proofs assume, "Suppose" opens an assumption and is a step).
 - ``answer``: an answer statement (committed or tentative).
 - ``backtrack``: a depth-first trace's "Backtrack to φ." / "Start over." line.
-- ``unparseable``: asserts something in the problem's vocabulary that cannot be read (with a reason).
+- ``unparseable``: asserts something in the problem's vocabulary that cannot be read (with a reason); also any
+  sentence longer than :data:`prontocheck.limits.SENTENCE_CHARS`, which is not read (its reason: ``budget_exceeded:
+  a sentence of N characters is over the limit sentence_chars = 2000``).
 
 Only steps and unparseable sentences enter step counts, first errors and proof accuracies.
 
@@ -40,12 +42,14 @@ as in the original analyzers.)
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import NamedTuple
 
 from prontocheck.errors import UnparseableSentence
+from prontocheck.limits import SENTENCE_CHARS
 from prontocheck.logic.formulas import Formula, symbols
 from prontocheck.syntax.answers import Answer, AnswerContext, answer_of
 from prontocheck.syntax.discourse import (
@@ -60,7 +64,8 @@ from prontocheck.syntax.discourse import (
     read_lines,
 )
 from prontocheck.syntax.forms import proof_lines
-from prontocheck.syntax.segment import Segmented, Trace, segment, straighten
+from prontocheck.syntax.frontend import over_budget
+from prontocheck.syntax.segment import THINK_CLOSE, THINK_OPEN, Segmented, Trace, segment, straighten
 from prontocheck.syntax.sentences import parse_sentence, parse_statement
 from prontocheck.syntax.transform import negation_normal
 from prontocheck.syntax.vocabulary import Unread, Vocabulary
@@ -214,6 +219,9 @@ def read_sentence(text: str, ctx: ReadingContext) -> tuple[SentenceKind, tuple[P
     >>> kind.value, [str(line) for part in parts for line in part.lines]
     ('step', ['wumpus(Max)', 'yumpus(Max)'])
     """
+    if len(text) > SENTENCE_CHARS:  # not read at all: an unparseable sentence, whatever it says
+        reason = over_budget(text).reason
+        return SentenceKind.UNPARSEABLE, (Part(PartKind.UNPARSEABLE, text, reason=reason),), reason, None
     entry = _plain_entry(text)
     if entry is not None:
         result, predicates, constants = entry
@@ -235,7 +243,7 @@ def read_sentence(text: str, ctx: ReadingContext) -> tuple[SentenceKind, tuple[P
 
 Reading = tuple[SentenceKind, tuple[Part, ...], str | None, Formula | None]
 """What :func:`read_sentence` returns: kind, clauses, why it is not a step, a backtrack's target."""
-_BARE_LABEL = re.compile(r"\**(?:true|false)[.!]?\**", re.IGNORECASE)
+_BARE_LABEL = re.compile(r"(?:(?<!\*)\*++)?(?:true|false)[.!]?\**+", re.IGNORECASE)
 """A bare label ("True", "**False.**"): read the same against every problem (no option letter, no statement)."""
 _BARE_READINGS: dict[str, Reading] = {}
 _PLAIN_ENTRIES: dict[str, tuple[Reading, frozenset[str], frozenset[str]] | None] = {}
@@ -298,8 +306,8 @@ def _read(text: str, ctx: ReadingContext) -> tuple[SentenceKind, tuple[Part, ...
 
 _Q = re.compile(r"(?:^|(?<=\s))Q:")
 _LINE_MARKER = re.compile(
-    r"[ \t*#>]*(?:question|context|problem|premises|human|user|instruction|example\s+\d{1,3})[ \t*]*:"
-    r"|[ \t]*(?:-{3,}|={3,})[ \t]*$",
+    r"(?<![ \t*#>])[ \t*#>]*+(?:question|context|problem|premises|human|user|instruction|example\s+\d{1,3})[ \t*]*+:"
+    r"|(?<![ \t])[ \t]*+(?:-{3,}|={3,})[ \t]*+$",
     re.IGNORECASE | re.MULTILINE,
 )
 _RESTATED = re.compile(r"\bis\s+the\s+following\s+statement\s+true\s+or\s+false\b", re.IGNORECASE)
@@ -307,7 +315,7 @@ _QUESTION_AFTER = re.compile(
     r"true\s+or\s+false|prove\s*:|\bquestion\s*:|\boptions\s*:|is\s+the\s+following\s+statement", re.IGNORECASE
 )
 MID_SENTENCE = "truncated: the output ends mid-sentence"
-_WRAPPER_END = re.compile(r"(?:true\s+or\s+false|following\s+statement)\W*\??\W*$", re.IGNORECASE)
+_WRAPPER_END = re.compile(r"(?:true\s+or\s+false|following\s+statement)\W*+$", re.IGNORECASE)
 _FINAL = frozenset('.!?)"\'*:]}>')
 
 
@@ -342,22 +350,69 @@ def _cut(text: str, ctx: ReadingContext) -> int | None:
 
 
 def _cut_at_lines(text: str, ctx: ReadingContext) -> int | None:
-    """:func:`_cut` the long way: every line that may start a new problem, tried in order."""
+    """:func:`_cut` the long way: every line that may start a new problem, tried in order.
+
+    Each candidate is judged on the text before it, read once in all: the lines between two candidates are cut into
+    sentences and read as the scan reaches them (a sentence never spans a line break), and only the part of a line
+    before a candidate inside it is read again; the reasoning trace of each prefix comes from the think tags found
+    once. So the scan takes time linear in the text, however many candidates it has.
+    """
     straight = straighten(text)
     first = len(straight) - len(straight.lstrip()) + 1
     q = _Q.search(straight, first) if "Q:" in straight else None
     end = len(straight) if q is None else q.start()
-    for at in _markers(straight, first, end) if "\n" in straight or "ollowing statement" in straight else ():
-        before = _read_all(segment(text[:at]), ctx)
-        has_answer = any(not before[i].in_trace for i, _ in _answers(before))
-        has_content = has_answer or any(r.kind is SentenceKind.STEP for r in before)
-        if has_answer or (has_content and _QUESTION_AFTER.search(straight, at + 2) is not None):
+    markers = _markers(straight, first, end) if "\n" in straight or "ollowing statement" in straight else []
+    if not markers:
+        return None if q is None else q.start()
+    opens = [m.end() for m in THINK_OPEN.finditer(straight)][:1]
+    closes = [(m.end(), m.start()) for m in THINK_CLOSE.finditer(straight)]
+    done = 0  # the text before ``done`` (a line start) is read
+    previous: SentenceReading | None = None
+    has_step = False
+    answers: list[int] = []  # where the answer sentences read so far start
+    question: int | None = None  # where the last search found a question after a line
+    searched = False
+    for at in markers:
+        line = straight.rfind("\n", 0, at) + 1
+        if line > done:
+            read = _read_all(segment(text[done:line]), ctx, previous)
+            if read:
+                previous = read[-1]
+                has_step = has_step or any(r.kind is SentenceKind.STEP for r in read)
+                answers.extend(done + read[i].start for i, _ in _answers(read))
+            done = line
+        tail = _read_all(segment(text[line:at]), ctx, previous) if at > line else []
+        starts = answers + [line + tail[i].start for i, _ in _answers(tail)]
+        trace = _prefix_trace(opens, closes, at)
+        has_answer = bool(starts) and (trace is None or starts[0] < trace.start or starts[-1] >= trace.end)
+        has_content = has_answer or has_step or any(r.kind is SentenceKind.STEP for r in tail)
+        if has_answer:
             return at
+        if has_content:
+            if not searched or (question is not None and question < at + 2):
+                # searched again only past the last question found: a search that found none finds none later
+                found = _QUESTION_AFTER.search(straight, at + 2)
+                question, searched = (None if found is None else found.start()), True
+            if question is not None:
+                return at
     return None if q is None else q.start()
 
 
-def _read_all(seg: Segmented, ctx: ReadingContext) -> list[SentenceReading]:
-    out: list[SentenceReading] = []
+def _prefix_trace(opens: list[int], closes: list[tuple[int, int]], at: int) -> Trace | None:
+    """The reasoning trace of ``text[:at]`` (as :func:`~prontocheck.syntax.segment.segment` finds it), from the end
+    of the text's first opening tag and the (end, start) of each closing tag.
+    """
+    i = bisect_right(closes, (at, at))  # closing tags that end by ``at``
+    opened = opens[0] if opens and opens[0] <= at else None
+    if i:
+        last = closes[i - 1][1]
+        return Trace(opened if opened is not None and opened <= last else 0, last, True)  # tags never overlap
+    return None if opened is None else Trace(opened, at, False)
+
+
+def _read_all(seg: Segmented, ctx: ReadingContext, previous: SentenceReading | None = None) -> list[SentenceReading]:
+    """Read every sentence of a text; ``previous`` is the sentence read just before the text, if any."""
+    out: list[SentenceReading] = [] if previous is None else [previous]
     vocabulary = ctx.clauses.vocabulary
     predicates, names, anything = vocabulary.predicates, vocabulary.names, vocabulary.empty
     plain = _PLAIN_ENTRIES.get
@@ -375,7 +430,7 @@ def _read_all(seg: Segmented, ctx: ReadingContext) -> list[SentenceReading]:
             # "Is the following statement true or false? Max is sour.": the question restated, not a claim
             kind, parts, reason = SentenceKind.COMMENTARY, (), "the question restated"
         out.append(make(SentenceReading, (text, s.start, s.end, kind, parts, s.in_trace, reason, target)))
-    return out
+    return out if previous is None else out[1:]
 
 
 def _is_query(parts: tuple[Part, ...], ctx: ReadingContext) -> bool:

@@ -42,8 +42,10 @@ _TRICKY = re.compile(r"\.[^\s.]")
 """A full stop inside a word or number ("e.g.", "3.5"): the plain splitter cuts at every full stop, so such text
 takes the full path."""
 _PLAIN_SENTENCE = re.compile(
-    r"[ \n]*(?:(?:[-+]|\(?\d{1,3}[.)]|[Ss]tep ?\d{1,3} ?[:.)-]?)[ ]+)*([^.;!?\n]*[^.;!?\s][.;!?]*)"
+    r"(?<!\s)\s*+(?:(?:[-+]|\(?\d{1,3}[.)]|[Ss]tep ?\d{1,3} ?[:.)-]?)[ ]++)*([^.;!?\n]*[^.;!?\s][.;!?]*+)"
 )
+"""One sentence of plain text, after its line's list marker. White space before it is taken whole (possessive) and
+never from inside a run, so trailing spaces are scanned once (they were scanned once per space: quadratic)."""
 
 THINK_OPEN = re.compile(r"<(?:think|thinking|reasoning|reflection)>", re.IGNORECASE)
 THINK_CLOSE = re.compile(r"</(?:think|thinking|reasoning|reflection)>", re.IGNORECASE)

@@ -29,7 +29,7 @@ from prontocheck.io.records import RecordError
 from prontocheck.io.streams import iter_lines, json_lines, open_text
 from prontocheck.testing.checks import Finding, check_names, lint_record
 
-_EXAMPLE_KEY = re.compile(r'^\s*"(example\d+)"\s*:', re.MULTILINE)
+_EXAMPLE_KEY = re.compile(r'^[ \t]*+"(example\d+)"\s*+:', re.MULTILINE)
 _CONTAINERS = ("in_context_example", "test_example")
 
 
