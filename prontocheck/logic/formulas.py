@@ -27,12 +27,18 @@ class Const(_Printable):
 
     name: str
 
+    def __hash__(self) -> int:
+        return hash((self.name,))
+
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Var(_Printable):
     """A variable bound by a quantifier (``x``)."""
 
     name: str
+
+    def __hash__(self) -> int:
+        return hash((self.name,))
 
 
 Term = Const | Var

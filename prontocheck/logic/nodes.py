@@ -66,6 +66,12 @@ class _Printable:
         # process with another string-hash seed, as multiprocessing workers are).
         return _rebuild, (_flatten(self),)
 
+    def __copy__(self) -> _Printable:
+        return self  # immutable
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Printable:
+        return self  # immutable, down to the leaves
+
     def __str__(self) -> str:
         return _printer()(self)
 
@@ -155,24 +161,29 @@ _CHILD = -1
 
 
 def _flatten(node: _Printable) -> tuple[Any, ...]:
-    """The nodes in post-order, each ``(class, code, …)``: a code is :data:`_CHILD` for a child node, ``n``
-    for a tuple of ``n`` child nodes, or ``(value,)`` for a plain value.
+    """The nodes in post-order, each ``(class, number of children, code, …)``: a code is :data:`_CHILD`
+    for a child node, ``n`` for a tuple of ``n`` child nodes, or ``(value,)`` for a plain value.
     """
     reverse_post: list[tuple[Any, ...]] = []
     stack: list[_Printable] = [node]
     while stack:
         item = stack.pop()
-        codes: list[Any] = [type(item)]
-        for name in type(item).__match_args__:
+        cls = type(item)
+        codes: list[Any] = [cls, 0]
+        kids = 0
+        for name in cls.__match_args__:
             value = getattr(item, name)
             if isinstance(value, _Printable):
                 codes.append(_CHILD)
                 stack.append(value)
-            elif isinstance(value, tuple) and all(isinstance(v, _Printable) for v in value):
+                kids += 1
+            elif type(value) is tuple and all(isinstance(v, _Printable) for v in value):
                 codes.append(len(value))
                 stack.extend(value)
+                kids += len(value)
             else:
                 codes.append((value,))
+        codes[1] = kids
         reverse_post.append(tuple(codes))
     reverse_post.reverse()
     return tuple(reverse_post)
@@ -181,21 +192,22 @@ def _flatten(node: _Printable) -> tuple[Any, ...]:
 def _rebuild(entries: tuple[tuple[Any, ...], ...]) -> Any:
     """Inverse of :func:`_flatten`: build the nodes bottom-up through their constructors."""
     built: list[Any] = []
-    for cls, *codes in entries:
-        wanted = sum(1 if c == _CHILD else c for c in codes if isinstance(c, int))
-        kids = built[len(built) - wanted:] if wanted else []
-        if wanted:
-            del built[len(built) - wanted:]
+    for cls, wanted, *codes in entries:
+        if not wanted:
+            built.append(cls(*[() if type(code) is int else code[0] for code in codes]))
+            continue
+        kids = built[-wanted:]
+        del built[-wanted:]
         args: list[Any] = []
         at = 0
         for code in codes:
-            if not isinstance(code, int):
-                args.append(code[0])
-            elif code == _CHILD:
+            if code == _CHILD:
                 args.append(kids[at])
                 at += 1
-            else:
+            elif type(code) is int:
                 args.append(tuple(kids[at:at + code]))
                 at += code
+            else:
+                args.append(code[0])
         built.append(cls(*args))
     return built[0]
