@@ -27,6 +27,12 @@ class Const(_Printable):
 
     name: str
 
+    def __eq__(self, other: object) -> bool:  # the common case, without the generic walk
+        return type(other) is type(self) and other.name == self.name  # type: ignore[attr-defined]
+
+    def __ne__(self, other: object) -> bool:
+        return not (type(other) is type(self) and other.name == self.name)  # type: ignore[attr-defined]
+
     def __hash__(self) -> int:
         return hash((self.name,))
 
@@ -36,6 +42,12 @@ class Var(_Printable):
     """A variable bound by a quantifier (``x``)."""
 
     name: str
+
+    def __eq__(self, other: object) -> bool:  # the common case, without the generic walk
+        return type(other) is type(self) and other.name == self.name  # type: ignore[attr-defined]
+
+    def __ne__(self, other: object) -> bool:
+        return not (type(other) is type(self) and other.name == self.name)  # type: ignore[attr-defined]
 
     def __hash__(self) -> int:
         return hash((self.name,))

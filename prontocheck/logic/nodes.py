@@ -19,7 +19,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -76,21 +76,6 @@ class _Printable:
         return _printer()(self)
 
 
-def children(node: object) -> Iterator[object]:
-    """The values of a node's constructor fields, tuples opened: its child nodes and plain values, in order.
-
-    >>> from prontocheck.logic.formulas import Atom, Const
-    >>> list(children(Atom("p", (Const("a"), Const("b")))))
-    ['p', Const(name='a'), Const(name='b')]
-    """
-    for name in type(node).__match_args__:
-        value = getattr(node, name)
-        if isinstance(value, tuple):
-            yield from value
-        else:
-            yield value
-
-
 def equal(first: object, second: object) -> bool:
     """Structural equality of two nodes, walked with an explicit stack (shared subtrees are skipped by
     identity, different subtrees rejected early on their cached hashes).
@@ -113,7 +98,7 @@ def equal(first: object, second: object) -> bool:
             continue
         if hash(x) != hash(y):
             return False
-        for name in cls.__match_args__:
+        for name in x.__match_args__:
             u, v = getattr(x, name), getattr(y, name)
             if u is v:
                 continue
