@@ -124,3 +124,24 @@ def test_real_data_gives_byte_identical_output_under_every_seed_and_jobs(tmp_pat
             assert there.read_bytes() == here.read_bytes(), f"{name}: seed {seed}, --jobs {jobs} differs from seed 1"
     assert all(json.loads(line).get("error") is None
                for line in (first / "ood-prontoqa-ood-1.jsonl").read_text("utf-8").splitlines())
+
+
+_SHAPES = r"""
+from prontocheck.engine.consequences import rule_edges
+from prontocheck.engine.shapes import to_formula
+from prontocheck.logic import Const
+names = ["wumpus", "yumpus", "shumpus", "lempus", "jompus", "numpus", "grimpus", "brimpus"]
+either = [("or", frozenset({(a, True), (b, False)})) for a, b in zip(names[::2], names[1::2])]
+shape = ("and", frozenset(either))
+print(to_formula(shape, Const("Fae")))
+print([k if isinstance(k[1], bool) else k[0] for k, _ in rule_edges(("and", frozenset((n, True) for n in names)), ("dumpus", True), None)])
+"""
+
+
+def test_shapes_print_and_trigger_in_the_same_order_under_every_seed() -> None:
+    """A compound shape's formula (its parts once sorted by ``repr``, which follows a frozenset's order) and a
+    rule's triggers (its literals once listed in frozenset order) are the same in every process."""
+    outputs = {subprocess.run([sys.executable, "-c", _SHAPES], capture_output=True, text=True, check=True, cwd=ROOT,
+                              env={**os.environ, "PYTHONHASHSEED": seed, "PYTHONPATH": str(ROOT)}).stdout
+               for seed in ("1", "2", "3", "4", "5", "6")}
+    assert len(outputs) == 1, outputs

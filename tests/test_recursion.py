@@ -131,7 +131,7 @@ def test_compat_nesting_verdict_depends_on_the_sentence_alone(version: str, pref
         parse_tokens.cache_clear()
         return parse_tokens(tokens, version)  # type: ignore[arg-type]
 
-    for n in (RECURSION_LIMIT - 1, RECURSION_LIMIT, 5 * RECURSION_LIMIT):
+    for n in (RECURSION_LIMIT - 1, RECURSION_LIMIT, 2 * RECURSION_LIMIT, 5 * RECURSION_LIMIT):
         tokens = tuple(split_sentences(prefix * n + "Fae is a cat.")[0])
         shallow, deep = at_depth(0, tokens), at_depth(sys.getrecursionlimit() // 4, tokens)
         assert shallow == deep
@@ -159,3 +159,50 @@ def test_negation_normal_of_long_conjunctions_and_exists() -> None:
     assert negation_normal(f) == Or(tuple(Not(_atom(i)) for i in range(10_000)))
     e = Exists("x", negations(10_000, Var("x")))
     assert str(parse_formula(str(e))) == str(e)
+
+
+def _chain(n: int, compound: bool) -> tuple[str, list[str]]:
+    names = [f"w{i}x" for i in range(n + 1)]
+    context = " ".join(f"Every {a} is a {b}." for a, b in zip(names, names[1:])) + f" Fae is a {names[0]}."
+    if compound:  # a rule with a disjunction: the natural-deduction calculus, not the v1 fast path
+        context += " Everything that is a qx or a rx is a sx."
+    return context, names
+
+
+@pytest.mark.parametrize("compound", [False, True], ids=["v1-calculus", "natural-deduction"])
+def test_a_step_at_the_end_of_a_long_rule_chain(compound: bool) -> None:
+    """Deriving a step searches back through the rule chain: 1,500 rules deep, without Python's recursion."""
+    from prontocheck.prontoqa.check import check
+    from prontocheck.prontoqa.problem import Problem
+
+    context, names = _chain(1_500, compound)
+    result = check(Problem(context, f"Prove: Fae is a {names[-1]}."), f"Fae is a {names[-1]}.")
+    assert result.proof.valid and not result.proof.strict and result.steps[-1].validity == "strict"
+
+
+def test_natural_deduction_is_linear_in_the_steps(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A proof twice as long costs about twice the derivation work (it once cost four times: each step's
+    derivation, under every proof accuracy, walked the whole chain again)."""
+    from prontocheck.prontoqa import natural
+    from prontocheck.prontoqa.check import check
+    from prontocheck.prontoqa.problem import Problem
+
+    calls = 0
+    original = natural.View._derive
+
+    def counted(self: natural.View, *args: object) -> object:
+        nonlocal calls
+        calls += 1
+        return original(self, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(natural.View, "_derive", counted)
+
+    def work(n: int) -> int:
+        nonlocal calls
+        context, names = _chain(n, compound=True)
+        calls = 0
+        check(Problem(context, f"Prove: Fae is a {names[-1]}."), " ".join(f"Fae is a {b}." for b in names[1:]))
+        return calls
+
+    small, large = work(100), work(200)
+    assert large <= 2.5 * small, (small, large)
