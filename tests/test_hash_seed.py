@@ -134,7 +134,8 @@ names = ["wumpus", "yumpus", "shumpus", "lempus", "jompus", "numpus", "grimpus",
 either = [("or", frozenset({(a, True), (b, False)})) for a, b in zip(names[::2], names[1::2])]
 shape = ("and", frozenset(either))
 print(to_formula(shape, Const("Fae")))
-print([k if isinstance(k[1], bool) else k[0] for k, _ in rule_edges(("and", frozenset((n, True) for n in names)), ("dumpus", True), None)])
+edges = rule_edges(("and", frozenset((n, True) for n in names)), ("dumpus", True), None)
+print([k if isinstance(k[1], bool) else k[0] for k, _ in edges])
 """
 
 

@@ -206,3 +206,23 @@ def test_natural_deduction_is_linear_in_the_steps(monkeypatch: pytest.MonkeyPatc
 
     small, large = work(100), work(200)
     assert large <= 2.5 * small, (small, large)
+
+
+def test_negation_normal_of_deeply_alternating_conjunctions() -> None:
+    f: Formula = _atom(0)
+    for i in range(1, 10_000):
+        f = And((_atom(i), f)) if i % 2 else Or((_atom(i), f))
+    g = negation_normal(f)
+    assert isinstance(g, Or) and g.operands[0] == Not(_atom(9_999)) and negation_normal(g) == f
+
+
+def test_the_gold_proof_of_a_long_rule_chain() -> None:
+    """The derived gold proof (no gold chain of thought given) searches back 1,500 rules without recursion."""
+    from prontocheck.prontoqa.derive import derive_natural
+    from prontocheck.prontoqa.problem import Problem, prepare
+    from prontocheck.syntax import parse_statement
+
+    context, names = _chain(1_500, compound=True)
+    prepared = prepare(Problem(context, f"Prove: Fae is a {names[-1]}."))
+    proof = derive_natural(prepared.theory, parse_statement(f"Fae is a {names[-1]}."))
+    assert proof is not None and len(proof) == 2 * 1_500 + 1 and str(proof[-1].formula) == f"{names[-1]}(Fae)"
