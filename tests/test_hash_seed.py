@@ -69,11 +69,11 @@ import contextlib, io, json, sys
 from pathlib import Path
 from prontocheck.cli import main
 runs, out = json.loads(sys.argv[1]), Path(sys.argv[2])
-for name, profile, jobs, path in runs:
+for name, profile, jobs, path, extra in runs:
     stdout = io.StringIO()
     with contextlib.redirect_stdout(stdout):
         try:
-            main(["analyze", path, "-q", "-f", "json", "-p", profile, "-j", str(jobs),
+            main(["analyze", path, "-q", "-f", "json", "-p", profile, "-j", str(jobs), *extra,
                   "-o", str(out / f"{name}-{profile}-{jobs}.jsonl")], standalone_mode=False)
         except SystemExit as e:
             assert not e.code, e.code
@@ -104,13 +104,21 @@ def _subset(tmp_path: Path) -> dict[str, tuple[tuple[str, ...], Path]]:
     return inputs
 
 
+def _whitelist(profile: str) -> list[str]:
+    """The original's whitelist of unparseable sentences for a compatibility profile, where it is available."""
+    version = {"prontoqa-ood": "main", "prontoqa-v1": "v1"}.get(profile)
+    path = DATA / "original-prontoqa" / f"bad_patterns.{version}.txt"
+    return ["--bad-patterns", str(path)] if version and path.is_file() else []
+
+
 def test_real_data_gives_byte_identical_output_under_every_seed_and_jobs(tmp_path: Path) -> None:
     """``analyze`` on (a sample of) the real logs under every default and compatibility profile: the same
     bytes in ``-o`` and in the summary whatever the string hash seed and with ``--jobs 1`` or ``--jobs 2``."""
     inputs = _subset(tmp_path)
     plans = {"1": 1, "2": 2, "3": 1}  # seed → jobs: three seeds, both job counts
     for seed, jobs in plans.items():
-        runs = [(name, profile, jobs, str(path)) for name, (profiles, path) in inputs.items() for profile in profiles]
+        runs = [(name, profile, jobs, str(path), _whitelist(profile))
+                for name, (profiles, path) in inputs.items() for profile in profiles]
         out = tmp_path / seed
         out.mkdir()
         subprocess.run([sys.executable, "-c", _DRIVER, json.dumps(runs), str(out)], check=True, cwd=ROOT,
@@ -144,5 +152,5 @@ def test_shapes_print_and_trigger_in_the_same_order_under_every_seed() -> None:
     rule's triggers (its literals once listed in frozenset order) are the same in every process."""
     outputs = {subprocess.run([sys.executable, "-c", _SHAPES], capture_output=True, text=True, check=True, cwd=ROOT,
                               env={**os.environ, "PYTHONHASHSEED": seed, "PYTHONPATH": str(ROOT)}).stdout
-               for seed in ("1", "2", "3", "4", "5", "6")}
+               for seed in ("1", "2", "3")}
     assert len(outputs) == 1, outputs
