@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from prontocheck import parse_formula
 from prontocheck.cli import main
-from prontocheck.compat.forms import RECURSION_LIMIT, to_tptp
+from prontocheck.compat.forms import CLAUSE_LIMIT, RECURSION_LIMIT, to_tptp
 from prontocheck.compat.sentences import parse_tokens, split_sentences
 from prontocheck.logic import And, Atom, Const, Exists, ForAll, Formula, Implies, Not, Or, Var, replace_term
 from prontocheck.logic.formulas import mentions
@@ -131,7 +131,7 @@ def test_compat_nesting_verdict_depends_on_the_sentence_alone(version: str, pref
         parse_tokens.cache_clear()
         return parse_tokens(tokens, version)  # type: ignore[arg-type]
 
-    for n in (RECURSION_LIMIT - 1, RECURSION_LIMIT, 2 * RECURSION_LIMIT, 5 * RECURSION_LIMIT):
+    for n in (CLAUSE_LIMIT - 1, CLAUSE_LIMIT, 2 * CLAUSE_LIMIT, 4 * CLAUSE_LIMIT, 10 * CLAUSE_LIMIT):
         tokens = tuple(split_sentences(prefix * n + "Fae is a cat.")[0])
         shallow, deep = at_depth(0, tokens), at_depth(sys.getrecursionlimit() // 4, tokens)
         assert shallow == deep
