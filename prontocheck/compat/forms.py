@@ -16,15 +16,32 @@ The helpers reproduce the originals' own ``substitute`` (which ignores binding) 
 
 from __future__ import annotations
 
+import functools
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TypeAlias, TypeGuard, cast
+from typing import ParamSpec, TypeAlias, TypeGuard, TypeVar, cast
 
 from prontocheck.logic.formulas import And, Atom, Const, Exists, ForAll, Formula, Implies, Not, Or, Term, Var, X
 
 __all__ = [
-    "MARKERS", "Marker", "Node", "OriginalCrash", "Steps", "Term", "X", "app_name", "is_app", "is_rule", "negate_dm",
-    "conjuncts", "disjuncts", "rule_body", "substitute", "to_tptp", "unify",
+    "CLAUSE_LIMIT", "MARKERS", "RECURSION_LIMIT", "Marker", "Node", "OriginalCrash", "Steps", "Term", "X", "app_name",
+    "bounded", "conjuncts", "depth", "disjuncts", "is_app", "is_rule", "negate_dm", "rule_body", "substitute",
+    "to_tptp", "unify",
 ]
+
+RECURSION_LIMIT = 400
+"""The emulation's stand-in for the original's recursion limit on logical forms: a sentence whose logical form
+nests deeper (``Fae is not not … a wumpus``, :func:`depth`) is the original's ``RecursionError`` (the sentence
+is dropped, an error for the file). The original, under Python's default limit of 1,000 frames, fails somewhat
+deeper, at a depth that depends on its call stack; a fixed limit makes the verdict depend on the sentence alone
+(never on the emulation's own stack, ``--jobs`` or the test runner), and leaves the emulation's recursive walks
+of a kept sentence room below Python's limit.
+"""
+
+CLAUSE_LIMIT = 100
+"""The same for the emulated parser's nesting of clauses (``Assume Assume …``, ``φ so ψ so …``;
+:func:`bounded`): each level costs the emulation several frames, so its limit is lower."""
 
 MARKERS = ("ASSUME", "CONTRADICTS", "SINCE", "THEREFORE", "HOWEVER", "BACKTRACK", "START_OVER")
 """The originals' pseudo-predicates (main; v1 knows ``ASSUME`` and ``CONTRADICTS`` only)."""
@@ -68,6 +85,55 @@ Node: TypeAlias = Formula | Marker
 
 Steps: TypeAlias = "list[Node | None]"
 """Parsed sentences in order, ``None`` for a whitelisted unparseable one."""
+
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+_nesting = threading.local()
+
+
+def bounded(parse: Callable[_P, _R]) -> Callable[_P, _R]:
+    """Count the nesting of an emulated parse function's calls: past :data:`CLAUSE_LIMIT` nested calls it
+    raises ``RecursionError``, as the original does (deeper).
+    """
+
+    @functools.wraps(parse)
+    def counted(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        level = getattr(_nesting, "level", 0)
+        if level >= CLAUSE_LIMIT:
+            raise RecursionError(f"the sentence nests deeper than {CLAUSE_LIMIT} clauses")
+        _nesting.level = level + 1
+        try:
+            return parse(*args, **kwargs)
+        finally:
+            _nesting.level = level
+
+    return counted
+
+
+def depth(node: Node) -> int:
+    """How deep a node nests (an atom: 1), measured without recursion.
+
+    >>> from prontocheck.logic.formulas import atom
+    >>> depth(Marker("ASSUME", (Not(Not(atom("cat", Const("Fae")))),)))
+    4
+    """
+    deepest = 0
+    stack: list[tuple[object, int]] = [(node, 1)]
+    while stack:
+        item, level = stack.pop()
+        deepest = max(deepest, level)
+        if isinstance(item, Not):
+            stack.append((item.operand, level + 1))
+        elif isinstance(item, And | Or):
+            stack.extend((o, level + 1) for o in item.operands)
+        elif isinstance(item, Implies):
+            stack.extend(((item.antecedent, level + 1), (item.consequent, level + 1)))
+        elif isinstance(item, ForAll | Exists):
+            stack.append((item.body, level + 1))
+        elif isinstance(item, Marker):
+            stack.extend((a, level + 1) for a in item.args)
+    return deepest
 
 
 def is_app(node: object) -> bool:

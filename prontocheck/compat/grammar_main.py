@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TypeAlias
 
-from prontocheck.compat.forms import Marker, Node, substitute
+from prontocheck.compat.forms import Marker, Node, bounded, substitute
 from prontocheck.compat.morphology import Morphology, morphology
 from prontocheck.compat.phrases_main import parse_np, parse_vp_arg
 from prontocheck.logic.formulas import And, Const, Exists, ForAll, Implies, Not, Or, X
@@ -151,6 +151,7 @@ def _since_suffix(tokens: list[str], lf: Node, index: int, m: Morphology, comple
     return lf, old_index
 
 
+@bounded
 def parse_clause(
     tokens: list[str], index: int, m: Morphology, can_be_coordinated: bool = True, complete_sentence: bool = False
 ) -> list[Parse]:

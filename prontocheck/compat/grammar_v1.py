@@ -17,7 +17,7 @@ analyzer evaluates (see docs/compat.md for what could not be checked against 066
 
 from __future__ import annotations
 
-from prontocheck.compat.forms import Marker, Node, OriginalCrash, substitute
+from prontocheck.compat.forms import Marker, Node, OriginalCrash, bounded, substitute
 from prontocheck.compat.morphology import Morphology, morphology
 from prontocheck.compat.phrases_main import connective, determined_everything, determiner, parse_np_prime
 from prontocheck.logic.formulas import And, Atom, Const, Exists, ForAll, Formula, Implies, Not, Or, X
@@ -135,6 +135,7 @@ def parse_vp_arg(tokens: list[str], index: int, m: Morphology) -> tuple[Formula 
     return None, None, None
 
 
+@bounded
 def parse_clause(tokens: list[str], index: int, m: Morphology) -> _Clause:
     """One clause; what follows it is kept only if it coordinates with ``and``/``or``."""
     word = tokens[index].lower()

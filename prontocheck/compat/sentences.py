@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Literal
 
 from prontocheck.compat import grammar_main, grammar_v1
-from prontocheck.compat.forms import Node
+from prontocheck.compat.forms import RECURSION_LIMIT, Node, depth
 from prontocheck.compat.morphology import Version
 from prontocheck.errors import InputError
 
@@ -113,11 +113,14 @@ def parse_tokens(tokens: tuple[str, ...], version: Version) -> tuple[Node | None
     """
     parse = grammar_main.parse_sentence if version == "main" else grammar_v1.parse_sentence
     try:
-        return parse(list(tokens)), None
+        formula = parse(list(tokens))
     except RecursionError:
         return None, "the original exceeds the recursion limit on this sentence"
     except Exception as e:  # noqa: BLE001 - every failure of the emulated original is reported, as there
         return None, f"the original fails on this sentence ({type(e).__name__}: {e})"
+    if formula is not None and depth(formula) > RECURSION_LIMIT:
+        return None, "the original exceeds the recursion limit on this sentence"
+    return formula, None
 
 
 def split_sentences(text: str) -> list[tuple[str, ...]]:

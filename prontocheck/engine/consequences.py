@@ -81,7 +81,7 @@ def _literals(shape: Shape) -> Iterator[Shape]:
     if isinstance(shape[1], bool):
         yield shape
         return
-    for part in shape[1]:  # type: ignore[union-attr]
+    for part in sorted_shapes(shape[1]):  # type: ignore[arg-type]  # the same order under every hash seed
         yield from _literals(part)
 
 

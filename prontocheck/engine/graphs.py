@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import TypeVar
+from collections.abc import Callable, Generator, Iterable
+from typing import Any, TypeVar
 
 T = TypeVar("T")
+R = TypeVar("R")
 
 
 def reach(successors: Callable[[T], Iterable[T] | None], source: T) -> set[T]:
@@ -40,3 +41,30 @@ def path_exists(successors: Callable[[T], Iterable[T] | None], source: T, target
                 seen.add(nxt)
                 todo.append(nxt)
     return False
+
+
+def descend(root: Generator[Any, Any, R], spawn: Callable[[Any], Generator[Any, Any, Any]]) -> R:
+    """Run a recursive computation written as generators, with an explicit stack instead of Python's.
+
+    A step ``yield``-s a request where it would recurse; ``spawn(request)`` makes the generator that
+    computes it, and its return value is sent back as the value of the ``yield``. Any depth runs (a
+    chain of 10⁵ rules too), in the order the recursive version would.
+
+    >>> def length(n):
+    ...     return 0 if n == 0 else 1 + (yield n - 1)
+    >>> descend(length(100_000), length)
+    100000
+    """
+    stack = [root]
+    reply: Any = None
+    while True:
+        try:
+            request = stack[-1].send(reply)
+        except StopIteration as done:
+            stack.pop()
+            if not stack:
+                return done.value  # type: ignore[no-any-return]
+            reply = done.value
+            continue
+        stack.append(spawn(request))
+        reply = None

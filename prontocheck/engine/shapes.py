@@ -122,6 +122,19 @@ def parts(shape: Shape, op: str) -> frozenset[Shape]:
     return shape[1] if shape[0] == op and isinstance(shape[1], frozenset) else frozenset()  # type: ignore[return-value]
 
 
+def stable_repr(shape: Shape) -> str:
+    """``repr(shape)`` with the parts of a compound in sorted order: the same in every process (``repr`` of a
+    frozenset follows the string hash seed).
+
+    >>> stable_repr(("or", frozenset({("b", True), ("a", False)})))
+    "('or', frozenset({('a', False), ('b', True)}))"
+    """
+    if isinstance(shape[1], bool):
+        return repr(shape)
+    inner = ", ".join(sorted(stable_repr(p) for p in shape[1]))  # type: ignore[union-attr]
+    return f"({shape[0]!r}, frozenset({{{inner}}}))"
+
+
 def to_formula(shape: Shape, term: Term) -> Formula:
     """Apply a shape to a term (operands in a stable, sorted order).
 
@@ -131,7 +144,7 @@ def to_formula(shape: Shape, term: Term) -> Formula:
     if isinstance(shape[1], bool):
         a = Atom(shape[0], (term,))  # type: ignore[arg-type]
         return a if shape[1] else Not(a)
-    built = [to_formula(p, term) for p in sorted(shape[1], key=repr)]  # type: ignore[union-attr]
+    built = [to_formula(p, term) for p in sorted(shape[1], key=stable_repr)]  # type: ignore[union-attr]
     return and_(*built) if shape[0] == "and" else or_(*built)
 
 

@@ -1,8 +1,9 @@
 """Logical forms: immutable terms and first-order formulas with structural equality.
 
-Every node is a frozen, slotted dataclass with tuple children, so equality and hashing are
-structural and free. Printing lives in :mod:`prontocheck.logic.printing`; ``str(f)`` gives the
-paper's notation and ``repr(f)`` the exact constructor form.
+Every node is a frozen, slotted dataclass with tuple children; equality is structural, hashing is
+constant time (cached at construction), and equality, ``repr``, ``str`` and pickling work without
+recursion at any depth (:mod:`prontocheck.logic.nodes`). Printing lives in
+:mod:`prontocheck.logic.printing`; ``str(f)`` gives the paper's notation and ``repr(f)`` the exact constructor form.
 
 >>> rule = ForAll("x", Implies(Atom("cat", (Var("x"),)), Atom("carnivore", (Var("x"),))))
 >>> str(rule)
@@ -13,55 +14,49 @@ paper's notation and ``repr(f)`` the exact constructor form.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field, fields
-from functools import cache, lru_cache
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from prontocheck.logic.nodes import _Printable
 
 
-@cache
-def _printer() -> Callable[[object], str]:
-    # printing imports this module, so it is looked up on first use rather than at import.
-    from prontocheck.logic.printing import to_str
-
-    return to_str  # type: ignore[return-value]
-
-
-class _Printable:
-    """Mixin: ``str()`` prints in the paper's notation (see :mod:`.printing`).
-
-    Composite nodes compute their hash once, at construction: formulas are dictionary keys
-    everywhere in the checker, and a recomputed structural hash is a tree walk per lookup.
-    """
-
-    __slots__ = ()
-
-    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
-        # Rebuild through the constructor: a pickled cached hash would be stale in a process with
-        # another string-hash seed (multiprocessing workers).
-        return type(self), tuple(getattr(self, f.name) for f in fields(self) if f.init)  # type: ignore[arg-type]
-
-    def __str__(self) -> str:
-        return _printer()(self)  # type: ignore[arg-type]
-
-
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Const(_Printable):
     """A constant: an entity name (``fae``, ``Fae``) or a number (``127``)."""
 
     name: str
 
+    def __eq__(self, other: object) -> bool:  # the common case, without the generic walk
+        return type(other) is type(self) and other.name == self.name  # type: ignore[attr-defined]
 
-@dataclass(frozen=True, slots=True)
+    def __ne__(self, other: object) -> bool:
+        return not (type(other) is type(self) and other.name == self.name)  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((self.name,))
+
+
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Var(_Printable):
     """A variable bound by a quantifier (``x``)."""
 
     name: str
 
+    def __eq__(self, other: object) -> bool:  # the common case, without the generic walk
+        return type(other) is type(self) and other.name == self.name  # type: ignore[attr-defined]
+
+    def __ne__(self, other: object) -> bool:
+        return not (type(other) is type(self) and other.name == self.name)  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((self.name,))
+
 
 Term = Const | Var
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Atom(_Printable):
     """A predicate applied to terms: ``cat(fae)``, ``real_number(x)``."""
 
@@ -77,7 +72,7 @@ class Atom(_Printable):
         return self._hash
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Not(_Printable):
     """Negation ``¬φ``."""
 
@@ -92,7 +87,7 @@ class Not(_Printable):
         return self._hash
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class And(_Printable):
     """Conjunction ``φ ∧ ψ ∧ …`` of two or more operands (order kept)."""
 
@@ -107,7 +102,7 @@ class And(_Printable):
         return self._hash
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Or(_Printable):
     """Disjunction ``φ ∨ ψ ∨ …`` of two or more operands (order kept)."""
 
@@ -122,7 +117,7 @@ class Or(_Printable):
         return self._hash
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Implies(_Printable):
     """Material implication ``φ → ψ``."""
 
@@ -138,7 +133,7 @@ class Implies(_Printable):
         return self._hash
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ForAll(_Printable):
     """Universal quantification ``∀x φ``."""
 
@@ -154,7 +149,7 @@ class ForAll(_Printable):
         return self._hash
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Exists(_Printable):
     """Existential quantification ``∃x φ``."""
 
@@ -250,6 +245,76 @@ def substitute(formula: Formula, variable: str, term: Term) -> Formula:
     return replace_term(formula, Var(variable), term)
 
 
+def operands(formula: Formula) -> tuple[Formula, ...]:
+    """The immediate subformulas of a formula, in order (none for an atom).
+
+    >>> [str(o) for o in operands(rule(atom("cat", X), atom("dog", X)))]
+    ['cat(x) → dog(x)']
+    """
+    if isinstance(formula, Not):
+        return (formula.operand,)
+    if isinstance(formula, And | Or):
+        return formula.operands
+    if isinstance(formula, Implies):
+        return formula.antecedent, formula.consequent
+    if isinstance(formula, ForAll | Exists):
+        return (formula.body,)
+    return ()
+
+
+def with_operands(formula: Formula, new: Sequence[Formula]) -> Formula:
+    """The formula with its immediate subformulas replaced by ``new`` (itself when they are the same).
+
+    >>> str(with_operands(Not(atom("cat", X)), [atom("dog", X)]))
+    '¬dog(x)'
+    """
+    old = operands(formula)
+    if len(old) == len(new) and all(a is b for a, b in zip(old, new)):
+        return formula
+    if isinstance(formula, Not):
+        return Not(new[0])
+    if isinstance(formula, And):
+        return And(tuple(new))
+    if isinstance(formula, Or):
+        return Or(tuple(new))
+    if isinstance(formula, Implies):
+        return Implies(new[0], new[1])
+    if isinstance(formula, ForAll):
+        return ForAll(formula.variable, new[0])
+    if isinstance(formula, Exists):
+        return Exists(formula.variable, new[0])
+    raise TypeError(f"not a compound formula: {formula!r}")
+
+
+def rewrite(formula: Formula, leaf: Callable[[Formula], Formula | None]) -> Formula:
+    """Rebuild a formula bottom-up, with an explicit stack (any depth): ``leaf(f)`` gives the
+    replacement of a subformula ``f`` and ends the descent there, or ``None`` to rebuild ``f`` from its
+    rewritten operands (an atom is kept as it is). Unchanged parts stay the same objects.
+
+    >>> str(rewrite(Not(And((atom("a", X), atom("b", X)))), lambda f: Not(f) if isinstance(f, Atom) else None))
+    '¬(¬a(x) ∧ ¬b(x))'
+    """
+    done: list[Formula] = []
+    stack: list[tuple[Formula, bool]] = [(formula, False)]
+    while stack:
+        f, expanded = stack.pop()
+        if expanded:
+            k = len(operands(f))
+            done[len(done) - k:] = [with_operands(f, done[len(done) - k:])]
+            continue
+        replacement = leaf(f)
+        if replacement is not None:
+            done.append(replacement)
+        elif isinstance(f, Atom):
+            done.append(f)
+        elif isinstance(f, Not | And | Or | Implies | ForAll | Exists):
+            stack.append((f, True))
+            stack.extend((o, False) for o in reversed(operands(f)))
+        else:
+            raise TypeError(f"not a formula: {f!r}")
+    return done[0]
+
+
 def replace_term(formula: Formula, old: Term, new: Term) -> Formula:
     """Replace every occurrence of the term ``old`` by ``new``, except under a quantifier that
     binds a variable of the same name (where ``old`` would mean something else).
@@ -257,24 +322,15 @@ def replace_term(formula: Formula, old: Term, new: Term) -> Formula:
     >>> str(replace_term(atom("cat", Const("x")), Const("x"), X))
     'cat(x)'
     """
-    match formula:
-        case Atom(p, args):
-            return Atom(p, tuple(new if a == old else a for a in args))
-        case Not(op):
-            return Not(replace_term(op, old, new))
-        case And(ops):
-            return And(tuple(replace_term(o, old, new) for o in ops))
-        case Or(ops):
-            return Or(tuple(replace_term(o, old, new) for o in ops))
-        case Implies(a, c):
-            return Implies(replace_term(a, old, new), replace_term(c, old, new))
-        case ForAll(v, _) | Exists(v, _) if v == old.name:
-            return formula
-        case ForAll(v, body):
-            return ForAll(v, replace_term(body, old, new))
-        case Exists(v, body):
-            return Exists(v, replace_term(body, old, new))
-    raise TypeError(f"not a formula: {formula!r}")
+
+    def leaf(f: Formula) -> Formula | None:
+        if isinstance(f, Atom):
+            return Atom(f.predicate, tuple(new if a == old else a for a in f.args)) if old in f.args else f
+        if isinstance(f, ForAll | Exists) and f.variable == old.name:
+            return f
+        return None
+
+    return rewrite(formula, leaf)
 
 
 def mentions(formula: Formula) -> set[tuple[str, bool]]:
@@ -283,20 +339,17 @@ def mentions(formula: Formula) -> set[tuple[str, bool]]:
     >>> sorted(mentions(rule(Or((atom("wumpus", X), atom("yumpus", X))), Not(atom("dumpus", X)))))
     [('dumpus', False), ('wumpus', True), ('yumpus', True)]
     """
-    match formula:
-        case Atom(predicate, _):
-            return {(predicate, True)}
-        case Not(Atom(predicate, _)):
-            return {(predicate, False)}
-        case Not(operand):
-            return mentions(operand)
-        case And(operands) | Or(operands):
-            return set().union(*(mentions(o) for o in operands))
-        case Implies(antecedent, consequent):
-            return mentions(antecedent) | mentions(consequent)
-        case ForAll(_, body) | Exists(_, body):
-            return mentions(body)
-    return set()
+    found: set[tuple[str, bool]] = set()
+    stack = [formula]
+    while stack:
+        f = stack.pop()
+        if isinstance(f, Atom):
+            found.add((f.predicate, True))
+        elif isinstance(f, Not) and isinstance(f.operand, Atom):
+            found.add((f.operand.predicate, False))
+        else:
+            stack.extend(operands(f))
+    return found
 
 
 def atoms(formula: Formula) -> Iterator[Atom]:

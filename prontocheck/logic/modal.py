@@ -25,10 +25,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from prontocheck.logic.formulas import Formula, _Printable
+from prontocheck.logic.formulas import Formula
+from prontocheck.logic.nodes import _Printable
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Probably(_Printable):
     """``Pr(φ)``: φ is probable (p(φ) above the threshold θ)."""
 
@@ -43,7 +44,7 @@ class Probably(_Printable):
         return self._hash
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Might(_Printable):
     """``◇φ``: φ might be the case (p(φ) > 0)."""
 
@@ -58,7 +59,7 @@ class Might(_Printable):
         return self._hash
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Must(_Printable):
     """``□φ``: φ must be / is certain (p(φ) = 1)."""
 
@@ -73,7 +74,7 @@ class Must(_Printable):
         return self._hash
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class AtLeastAsLikely(_Printable):
     """``φ ⪰ ψ``: φ is at least as likely as ψ (p(φ) ≥ p(ψ))."""
 
@@ -89,7 +90,7 @@ class AtLeastAsLikely(_Printable):
         return self._hash
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Conditional(_Printable):
     """``φ ⇒ ψ``: the flat indicative conditional "if φ, then ψ" (its reading is a semantics option)."""
 
@@ -105,7 +106,7 @@ class Conditional(_Printable):
         return self._hash
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ModalNot(_Printable):
     """``¬S``: the statement S does not hold ("it is not probable that …")."""
 
@@ -120,7 +121,7 @@ class ModalNot(_Printable):
         return self._hash
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ModalAnd(_Printable):
     """``S ∧ T ∧ …``: all of two or more statements hold (order kept)."""
 
@@ -135,7 +136,7 @@ class ModalAnd(_Printable):
         return self._hash
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ModalOr(_Printable):
     """``S ∨ T ∨ …``: at least one of two or more statements holds (order kept)."""
 

@@ -43,25 +43,76 @@ from prontocheck.logic.modal import (
 # Binding strength: higher binds tighter.
 _PRECEDENCE = {Implies: 1, Or: 2, And: 3, Not: 4, Atom: 5, ForAll: 5, Exists: 5}
 
-
-def _wrap(child: Formula, min_precedence: int) -> str:
-    text = to_str(child)
-    return f"({text})" if _PRECEDENCE[type(child)] < min_precedence else text
-
-
 # Statement level (logic/modal.py): comparatives and conditionals are parenthesised under every
 # statement connective, so "¬a ⪰ b" never has to be disambiguated.
 _MODAL_PRECEDENCE = {ModalOr: 1, ModalAnd: 2, ModalNot: 3, Probably: 3, Might: 3, Must: 3,
                      AtLeastAsLikely: 0, Conditional: 0}
 
+_Node = Formula | Term | ModalFormula
+_Piece = str | _Node
 
-def _modal_wrap(child: ModalFormula, min_precedence: int) -> str:
-    text = to_str(child)
-    return f"({text})" if _MODAL_PRECEDENCE[type(child)] < min_precedence else text
+
+def _wrap(child: Formula, min_precedence: int) -> tuple[_Piece, ...]:
+    return ("(", child, ")") if _PRECEDENCE[type(child)] < min_precedence else (child,)
+
+
+def _modal_wrap(child: ModalFormula, min_precedence: int) -> tuple[_Piece, ...]:
+    return ("(", child, ")") if _MODAL_PRECEDENCE[type(child)] < min_precedence else (child,)
+
+
+def _joined(separator: str, parts: list[tuple[_Piece, ...]]) -> list[_Piece]:
+    out: list[_Piece] = []
+    for i, part in enumerate(parts):
+        if i:
+            out.append(separator)
+        out.extend(part)
+    return out
+
+
+def _pieces(node: _Node) -> list[_Piece]:
+    """One node's text as pieces: strings, and the child nodes to print in their place."""
+    match node:
+        case Const(name) | Var(name):
+            return [name]
+        case Atom(predicate, args):
+            return [f"{predicate}({', '.join(a.name for a in args)})"]
+        case Not(operand):
+            return ["¬", *_wrap(operand, 4)]
+        case And(operands):
+            # Nested conjunctions are parenthesised so that the tree shape round-trips.
+            return _joined(" ∧ ", [_wrap(o, 4) if isinstance(o, And) else _wrap(o, 3) for o in operands])
+        case Or(operands):
+            return _joined(" ∨ ", [_wrap(o, 3) if isinstance(o, Or) else _wrap(o, 2) for o in operands])
+        case Implies(antecedent, consequent):
+            return [*_wrap(antecedent, 2), " → ", *_wrap(consequent, 1)]
+        case ForAll(variable, body):
+            return [f"∀{variable}(", body, ")"]
+        case Exists(variable, body):
+            return [f"∃{variable}(", body, ")"]
+        case Probably(operand):
+            return ["Pr(", operand, ")"]
+        case Might(operand):
+            return ["◇", *_wrap(operand, 4)]
+        case Must(operand):
+            return ["□", *_wrap(operand, 4)]
+        case AtLeastAsLikely(left, right):
+            return [*_wrap(left, 4), " ⪰ ", *_wrap(right, 4)]
+        case Conditional(antecedent, consequent):
+            return [*_wrap(antecedent, 4), " ⇒ ", *_wrap(consequent, 4)]
+        case ModalNot(operand):
+            return ["¬", *_modal_wrap(operand, 3)]
+        case ModalAnd(operands):
+            return _joined(" ∧ ", [_modal_wrap(o, 3) if isinstance(o, ModalAnd) else _modal_wrap(o, 2)
+                                   for o in operands])
+        case ModalOr(operands):
+            return _joined(" ∨ ", [_modal_wrap(o, 2) if isinstance(o, ModalOr) else _modal_wrap(o, 1)
+                                   for o in operands])
+        case _:
+            assert_never(node)
 
 
 @lru_cache(maxsize=1 << 14)
-def to_str(node: Formula | Term | ModalFormula) -> str:
+def to_str(node: _Node) -> str:
     """Print a formula, term or modal statement (:mod:`.modal`) in the paper's notation.
 
     Statements read back with :func:`prontocheck.modal.parse_modal_formula`.
@@ -70,41 +121,15 @@ def to_str(node: Formula | Term | ModalFormula) -> str:
     >>> to_str(or_(and_(atom("a", X), atom("b", X)), atom("c", X)))
     'a(x) ∧ b(x) ∨ c(x)'
 
-    Memoised: the same formulas are printed for record after record.
+    Memoised: the same formulas are printed for record after record. The tree is walked with an explicit
+    stack, so any depth prints (a chain of 10⁵ negations too), in time linear in the output.
     """
-    match node:
-        case Const(name) | Var(name):
-            return name
-        case Atom(predicate, args):
-            return f"{predicate}({', '.join(to_str(a) for a in args)})"
-        case Not(operand):
-            return "¬" + _wrap(operand, 4)
-        case And(operands):
-            # Nested conjunctions are parenthesised so that the tree shape round-trips.
-            return " ∧ ".join(_wrap(o, 4) if isinstance(o, And) else _wrap(o, 3) for o in operands)
-        case Or(operands):
-            return " ∨ ".join(_wrap(o, 3) if isinstance(o, Or) else _wrap(o, 2) for o in operands)
-        case Implies(antecedent, consequent):
-            return f"{_wrap(antecedent, 2)} → {_wrap(consequent, 1)}"
-        case ForAll(variable, body):
-            return f"∀{variable}({to_str(body)})"
-        case Exists(variable, body):
-            return f"∃{variable}({to_str(body)})"
-        case Probably(operand):
-            return f"Pr({to_str(operand)})"
-        case Might(operand):
-            return "◇" + _wrap(operand, 4)
-        case Must(operand):
-            return "□" + _wrap(operand, 4)
-        case AtLeastAsLikely(left, right):
-            return f"{_wrap(left, 4)} ⪰ {_wrap(right, 4)}"
-        case Conditional(antecedent, consequent):
-            return f"{_wrap(antecedent, 4)} ⇒ {_wrap(consequent, 4)}"
-        case ModalNot(operand):
-            return "¬" + _modal_wrap(operand, 3)
-        case ModalAnd(operands):
-            return " ∧ ".join(_modal_wrap(o, 3) if isinstance(o, ModalAnd) else _modal_wrap(o, 2) for o in operands)
-        case ModalOr(operands):
-            return " ∨ ".join(_modal_wrap(o, 2) if isinstance(o, ModalOr) else _modal_wrap(o, 1) for o in operands)
-        case _:
-            assert_never(node)
+    out: list[str] = []
+    stack: list[_Piece] = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            out.append(item)
+        else:
+            stack.extend(reversed(_pieces(item)))
+    return "".join(out)

@@ -42,9 +42,11 @@ shumpus(Fae)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Generator, Iterable
+from typing import TypeVar
 
-from prontocheck.engine.shapes import Shape, ShapeIndex, complement, ground_shape, parts, to_formula
+from prontocheck.engine.graphs import descend
+from prontocheck.engine.shapes import Shape, ShapeIndex, complement, ground_shape, parts, stable_repr, to_formula
 from prontocheck.engine.theory import Theory, as_ground_literal, ground
 from prontocheck.logic.formulas import Const, Formula
 from prontocheck.syntax.forms import ASSUME, CONTRADICTION, STATEMENT, ProofLine
@@ -90,7 +92,9 @@ def derive_natural(theory: Theory, target: Formula) -> tuple[ProofLine, ...] | N
 # apart so that joining two proofs drops a repeated line only where both are in the same scope.
 _Item = ProofLine | tuple["_Item", ...]
 _Proof = tuple[_Item, ...]
-_Sub = Callable[[Shape, frozenset[Shape]], "_Proof | None"]
+_T = TypeVar("_T")
+_Steps = Generator[tuple[Shape, frozenset[Shape]], tuple["_Proof | None", bool], _T]
+"""A step of the search: it yields the sub-goals it needs proved, each sent back as (proof, cut short)."""
 
 
 def _flatten(items: Iterable[_Item]) -> Iterable[ProofLine]:
@@ -120,7 +124,7 @@ def _join(*proofs: _Proof) -> _Proof:
 
 
 def _by_name(shapes: Iterable[Shape]) -> list[Shape]:
-    return sorted(shapes, key=repr)
+    return sorted(shapes, key=stable_repr)  # (plain ``repr`` lists a frozenset's parts in hash-seed order)
 
 
 class _Search:
@@ -180,6 +184,12 @@ class _Search:
 
     def prove(self, shape: Shape, assumed: frozenset[Shape]) -> tuple[_Proof | None, bool]:
         """The shortest proof of ``shape(c)`` under the assumptions, and whether a cycle cut it short."""
+        return descend(self._prove(shape, assumed), lambda goal: self._prove(*goal))
+
+    def _prove(self, shape: Shape, assumed: frozenset[Shape]) -> _Steps[tuple[_Proof | None, bool]]:
+        """:meth:`prove`, yielding each sub-goal ``(shape, assumptions)`` it needs proved first (run by
+        :func:`~prontocheck.engine.graphs.descend`: a chain of any length of rules, without recursion).
+        """
         if shape in assumed:
             return (), False
         if shape in self.facts:
@@ -194,12 +204,8 @@ class _Search:
         self.visiting.add(goal)
         best: _Proof | None = None
         cyclic = False
-
-        def sub(target: Shape, under: frozenset[Shape]) -> _Proof | None:
-            nonlocal cyclic
-            found, cut = self.prove(target, under)
-            cyclic |= cut
-            return found
+        found: _Proof | None
+        cut: bool
 
         def consider(*pieces: _Proof | None) -> None:
             nonlocal best
@@ -210,60 +216,85 @@ class _Search:
                 best = candidate
 
         for r in self.index.into.get(shape, ()):  # Hop
-            consider(sub(r.antecedent, assumed), (ProofLine(STATEMENT, r.formula), self.line(shape)))
+            found, cut = yield r.antecedent, assumed
+            cyclic |= cut
+            consider(found, (ProofLine(STATEMENT, r.formula), self.line(shape)))
         for r in self.index.into_conjunct.get(shape, ()):  # Hop, then and-elimination
-            consider(sub(r.antecedent, assumed),
-                     (ProofLine(STATEMENT, r.formula), self.line(r.consequent), self.line(shape)))
+            found, cut = yield r.antecedent, assumed
+            cyclic |= cut
+            consider(found, (ProofLine(STATEMENT, r.formula), self.line(r.consequent), self.line(shape)))
         known = _by_name(self.facts | assumed)
         for k in known:  # and-elimination from a known conjunction
             if shape in parts(k, "and"):
-                consider(sub(k, assumed), (self.line(shape),))
+                found, cut = yield k, assumed
+                cyclic |= cut
+                consider(found, (self.line(shape),))
         if conjuncts := parts(shape, "and"):  # and-introduction
-            consider(*(sub(p, assumed) for p in _by_name(conjuncts)), (self.line(shape),))
+            subs: list[_Proof | None] = []
+            for p in _by_name(conjuncts):
+                found, cut = yield p, assumed
+                cyclic |= cut
+                subs.append(found)
+            consider(*subs, (self.line(shape),))
         for disjunct in _by_name(parts(shape, "or")):  # or-introduction
-            consider(sub(disjunct, assumed), (self.line(shape),))
+            found, cut = yield disjunct, assumed
+            cyclic |= cut
+            consider(found, (self.line(shape),))
         if not assumed:  # or-elimination; not nested inside an assumption, which keeps the search small
             for k in _by_name(k for k in self.closure(assumed) if parts(k, "or")):
                 cases = parts(k, "or")
                 if shape in cases or isinstance(shape[1], bool) and not all(
                         shape in self.closure(frozenset({a})) for a in cases):
                     continue
-                blocks = [self._case(shape, a, sub) for a in _by_name(cases)]
+                blocks: list[_Item | None] = []
+                for a in _by_name(cases):
+                    block, cut = yield from self._case(shape, a)
+                    cyclic |= cut
+                    blocks.append(block)
                 if all(b is not None for b in blocks):
                     cased = tuple(b for b in blocks if b is not None)
                     if k in self.facts:  # restated after the cases: "Since φ ∨ ψ, χ"
                         consider(cased, (self.line(k),), (self.line(shape),))
                     else:  # derived first, then the cases
-                        consider(sub(k, assumed), cased, (self.line(shape),))
+                        found, cut = yield k, assumed
+                        cyclic |= cut
+                        consider(found, cased, (self.line(shape),))
         if isinstance(shape[1], bool) and not shape[1]:  # proof by contradiction
-            consider(self._contradiction(shape, assumed, sub))
+            found, cut = yield from self._contradiction(shape, assumed)
+            cyclic |= cut
+            consider(found)
         self.visiting.discard(goal)
         if not cyclic:
             self.memo[goal] = best
         return best, cyclic
 
-    def _case(self, shape: Shape, case: Shape, sub: _Sub) -> _Item | None:
-        inner = sub(shape, frozenset({case}))
-        return None if inner is None else (ProofLine(ASSUME, to_formula(case, self.c)), *inner)
+    def _case(self, shape: Shape, case: Shape) -> _Steps[tuple[_Item | None, bool]]:
+        inner, cut = yield shape, frozenset({case})
+        return (None if inner is None else (ProofLine(ASSUME, to_formula(case, self.c)), *inner)), cut
 
-    def _contradiction(self, shape: Shape, assumed: frozenset[Shape], sub: _Sub) -> _Proof | None:
+    def _contradiction(self, shape: Shape, assumed: frozenset[Shape]) -> _Steps[tuple[_Proof | None, bool]]:
         """``Assume α``, derive β where ``¬β`` is known, ``This contradicts with ¬β``, conclude ``¬α``.
 
         ``¬β`` is a fact (or assumption), used as is, or derived before the assumption.
         """
         alpha = (shape[0], True)
         if alpha in assumed:
-            return None
+            return None, False
         best: _Proof | None = None
+        cyclic = False
         reached, with_alpha = self.closure(assumed), self.closure(assumed | {alpha})
         for beta in _by_name(with_alpha - reached):
             if not isinstance(beta[1], bool) or (chi := (beta[0], not beta[1])) not in reached:
                 continue
             known = chi in self.facts or chi in assumed
-            before = () if known else sub(chi, assumed)
+            before: _Proof | None = ()
+            if not known:
+                before, cut = yield chi, assumed
+                cyclic |= cut
             if before is None:
                 continue
-            inner = sub(beta, assumed | {alpha})  # β is reached only with α (else the context is inconsistent)
+            inner, cut = yield beta, assumed | {alpha}  # β is reached only with α (else the context is inconsistent)
+            cyclic |= cut
             if inner is None:
                 continue
             block = (ProofLine(ASSUME, to_formula(alpha, self.c)), *inner,
@@ -271,4 +302,4 @@ class _Search:
             candidate = _join(before, (block, self.line(shape)))
             if best is None or _size(candidate) < _size(best):
                 best = candidate
-        return best
+        return best, cyclic

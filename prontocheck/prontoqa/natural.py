@@ -20,11 +20,11 @@ step is ``redundant`` unless it is derived afresh under assumptions the earlier 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from prontocheck.engine.graphs import path_exists
+from prontocheck.engine.graphs import descend, path_exists
 from prontocheck.engine.shapes import (
     Shape,
     ShapeIndex,
@@ -113,16 +113,36 @@ class View:
     assumptions: dict[int, SKey]
     stated: dict[SKey, list[tuple[int, Hyps]]] = field(default_factory=lambda: defaultdict(list))
     shapes: dict[Const, set[Shape]] = field(default_factory=lambda: defaultdict(set))
+    compounds: dict[Const, set[Shape]] = field(default_factory=lambda: defaultdict(set))
+    """The conjunctions and disjunctions among :attr:`shapes` (what and- and or-elimination start from: kept
+    apart, so that a step's derivation does not scan every fact stated before it)."""
+    _facts_compounds: dict[Const, frozenset[Shape]] = field(default_factory=dict)
+    _version: int = 0
+    _memo_state: tuple[int, int] = (-1, -1)
+    _memos: dict[tuple[object, ...], dict[Shape, Derivation | None]] = field(default_factory=dict)
+    """The derivations found since the view last changed (a step added, an assumption made), for each
+    constant, calculus, mask and preference: the next step's derivation reuses them instead of walking the
+    same rule chains again (without it, a proof's steps take time quadratic in its length)."""
     extra: ShapeIndex = field(default_factory=ShapeIndex)
     _closed: bool = False
 
     def add(self, key: SKey, index: int, hyps: Hyps, formula: Formula | None, in_context: bool) -> None:
         """Record a step as stated."""
+        self._version += 1
         self.stated[key].append((index, hyps))
         if key[0] == "g":
             self.shapes[key[2]].add(key[1])  # type: ignore[index,arg-type]
+            if isinstance(key[1][1], frozenset):  # type: ignore[index]
+                self.compounds[key[2]].add(key[1])  # type: ignore[index,arg-type]
         elif key[0] == "r" and not in_context and formula is not None and len(self.stated[key]) == 1:
             self.extra.add_rule(key[1], key[2], formula)  # type: ignore[arg-type]
+
+    def _fact_compounds(self, c: Const) -> frozenset[Shape]:
+        found = self._facts_compounds.get(c)
+        if found is None:
+            found = frozenset(s for s in self.index.facts.get(c, ()) if isinstance(s[1], frozenset))
+            self._facts_compounds[c] = found
+        return found
 
     def _rule_index(self, r: ShapeRule) -> int | None:
         occurrences = self.stated.get(("r", r.antecedent, r.consequent))
@@ -142,7 +162,16 @@ class View:
         on an assumption (proof accuracies ask whether the goal is established without any).
         """
         self._closed = closed
-        return self._derive(shape, c, broad, mask, {}, set())[0]
+        if mask is not None and not self.stated.get(mask):
+            mask = None  # nothing to hide: the same derivations as without a mask
+        state = (self._version, len(self.assumptions))
+        if state != self._memo_state:  # the view changed: every derivation may have
+            self._memos.clear()
+            self._memo_state = state
+        memo = self._memos.setdefault((c, broad, mask, closed), {})
+        visiting: set[Shape] = set()
+        return descend(self._derive(shape, c, broad, mask, memo, visiting),
+                       lambda target: self._derive(target, c, broad, mask, memo, visiting))[0]
 
     def _rank(self, d: Derivation) -> tuple[object, ...]:
         return (bool(d.hyps), *d.rank()) if self._closed else d.rank()
@@ -150,7 +179,10 @@ class View:
     def _derive(  # noqa: C901 - one case per rule of the calculus
         self, shape: Shape, c: Const, broad: bool, mask: SKey | None,
         memo: dict[Shape, Derivation | None], visiting: set[Shape],
-    ) -> tuple[Derivation | None, bool]:
+    ) -> Generator[Shape, tuple[Derivation | None, bool], tuple[Derivation | None, bool]]:
+        """The cheapest derivation of ``shape(c)`` and whether the cycle guard cut it short; it yields each
+        shape it needs derived first (run by :func:`~prontocheck.engine.graphs.descend`, any depth).
+        """
         key: SKey = ("g", shape, c)
         repeat = None
         if key != mask and (occurrences := self.stated.get(key)):
@@ -171,15 +203,8 @@ class View:
             consider(Derivation(1, (), NO_HYPS, True, "Ax", key))
         visiting.add(shape)
         cyclic = False
-
-        def sub(target: Shape) -> Derivation | None:
-            nonlocal cyclic
-            if target in visiting:
-                cyclic = True
-                return None
-            found, cy = self._derive(target, c, broad, mask, memo, visiting)
-            cyclic |= cy
-            return found
+        found: Derivation | None
+        cy: bool
 
         hop_rules = [(r, 0) for ix in (self.index, self.extra) for r in ix.into.get(shape, ())]
         hop_rules += [(r, 1) for ix in (self.index, self.extra) for r in ix.into_conjunct.get(shape, ())]
@@ -188,7 +213,8 @@ class View:
             in_context = (r.antecedent, r.consequent) in self.index.rule_keys
             if rule_idx is None and not in_context:
                 continue
-            d = sub(r.antecedent)
+            d, cy = (None, True) if r.antecedent in visiting else (yield r.antecedent)
+            cyclic |= cy
             if d is not None:
                 consider(Derivation(
                     d.cost + (1 if rule_idx is None else 0) + 1 + elim,
@@ -196,12 +222,20 @@ class View:
                     d.hyps, d.all_useful and (rule_idx is None or self.useful[rule_idx]),
                     "Hop" if not elim else "Hop+AndElim", d.root, (*d.rules, r.formula), d.broad,
                 ))
-        known = sorted_shapes(self.index.facts.get(c, set()) | self.shapes.get(c, set()))
+        known = sorted_shapes(self._fact_compounds(c) | self.compounds.get(c, set()))  # the and/or shapes known of c
         for k in known:
-            if shape in parts(k, "and") and (d := sub(k)) is not None:
+            if shape not in parts(k, "and"):
+                continue
+            d, cy = (None, True) if k in visiting else (yield k)
+            cyclic |= cy
+            if d is not None:
                 consider(Derivation(d.cost + 1, d.premises, d.hyps, d.all_useful, "AndElim", d.root, d.rules, d.broad))
         if conjuncts := parts(shape, "and"):
-            subs = [sub(p) for p in sorted_shapes(conjuncts)]
+            subs = []
+            for p in sorted_shapes(conjuncts):
+                found, cy = (None, True) if p in visiting else (yield p)
+                cyclic |= cy
+                subs.append(found)
             if all(s is not None for s in subs):
                 ds = [s for s in subs if s is not None]
                 consider(Derivation(
@@ -210,11 +244,15 @@ class View:
                     ds[0].root, tuple(r for s in ds for r in s.rules), any(s.broad for s in ds),
                 ))
         for disjunct in sorted_shapes(parts(shape, "or")):
-            if (d := sub(disjunct)) is not None:
+            d, cy = (None, True) if disjunct in visiting else (yield disjunct)
+            cyclic |= cy
+            if d is not None:
                 consider(Derivation(d.cost + 1, d.premises, d.hyps, d.all_useful, "OrIntro", d.root, d.rules, d.broad))
         for k in known:
             if (cases := parts(k, "or")) and (by_cases := self._by_cases(key, c, cases)) is not None:
-                if (d := sub(k)) is not None:
+                d, cy = (None, True) if k in visiting else (yield k)
+                cyclic |= cy
+                if d is not None:
                     premises, hyps = by_cases
                     consider(Derivation(d.cost + 1, _merge(d.premises, premises), d.hyps | hyps,
                                         d.all_useful, "OrElim", d.root, d.rules, d.broad))
@@ -229,7 +267,10 @@ class View:
                     rule_idx = self._rule_index(r)
                     if rule_idx is None and (r.antecedent, r.consequent) not in self.index.rule_keys:
                         continue
-                    if (d := sub(complement(r.consequent))) is not None:
+                    target = complement(r.consequent)
+                    d, cy = (None, True) if target in visiting else (yield target)
+                    cyclic |= cy
+                    if d is not None:
                         consider(Derivation(
                             d.cost + (1 if rule_idx is None else 0) + 1,
                             d.premises if rule_idx is None else _merge(d.premises, (rule_idx,)),

@@ -9,13 +9,13 @@ is added; utility against the gold proof.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 from itertools import chain, islice
 
 import networkx as nx
 
-from prontocheck.engine.graphs import path_exists
+from prontocheck.engine.graphs import descend, path_exists
 from prontocheck.engine.theory import Key, RuleEdge, Theory, as_ground_literal, as_simple_rule, ground
 from prontocheck.logic.formulas import Const, Formula
 from prontocheck.prontoqa.reasons import with_reasons
@@ -137,11 +137,17 @@ class _Classifier:
         """The cheapest derivation of ``key(constant)`` from A and the stated steps; with ``broad``,
         modus tollens (a broad rule) may be used too.
         """
-        return self._derive(key, constant, {}, set(), broad)[0]
+        memo: dict[Key, Derivation | None] = {}
+        visiting: set[Key] = set()
+        return descend(self._derive(key, constant, memo, visiting, broad),
+                       lambda premise: self._derive(premise, constant, memo, visiting, broad))[0]
 
     def _derive(
         self, key: Key, c: Const, memo: dict[Key, Derivation | None], visiting: set[Key], broad: bool = False
-    ) -> tuple[Derivation | None, bool]:
+    ) -> Generator[Key, tuple[Derivation | None, bool], tuple[Derivation | None, bool]]:
+        """The cheapest derivation of ``key(c)`` and whether the cycle guard cut it short; it yields each
+        premise it needs derived first (run by :func:`~prontocheck.engine.graphs.descend`, any depth).
+        """
         fact = ground(key, c)
         idx = self.latest.get(fact)
         if idx is not None:
@@ -160,7 +166,7 @@ class _Classifier:
             if premise in visiting:
                 cyclic = True
                 continue
-            sub, sub_cyclic = self._derive(premise, c, memo, visiting, broad)
+            sub, sub_cyclic = yield premise
             cyclic |= sub_cyclic
             if sub is None:
                 continue

@@ -101,14 +101,20 @@ def negation_normal(formula: Formula) -> Formula:
     >>> str(negation_normal(And((atom("wumpus", Const("Fae")), atom("kind", Const("Fae"))))))
     '¬wumpus(Fae) ∨ ¬kind(Fae)'
     """
-    match formula:
-        case Not(operand):
-            return operand
-        case And(operands):
-            return or_(*(negation_normal(o) for o in operands))
-        case Or(operands):
-            return and_(*(negation_normal(o) for o in operands))
-    return Not(formula)
+    done: list[Formula] = []  # walked with an explicit stack: any nesting of "and" and "or"
+    stack: list[tuple[Formula, bool]] = [(formula, False)]
+    while stack:
+        f, expanded = stack.pop()
+        if not isinstance(f, And | Or):
+            done.append(f.operand if isinstance(f, Not) else Not(f))
+        elif expanded:
+            negated = done[len(done) - len(f.operands):]
+            del done[len(done) - len(f.operands):]
+            done.append(or_(*negated) if isinstance(f, And) else and_(*negated))
+        else:
+            stack.append((f, True))
+            stack.extend((o, False) for o in reversed(f.operands))
+    return done[0]
 
 
 def _negated(formula: Formula, nots: int) -> Formula:
