@@ -257,9 +257,10 @@ def test_over_long_sentence_is_unparseable_with_a_budget_reason() -> None:
     assert kinds[3] == (SentenceKind.STEP, None) and out.answer.label is True  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize("grammar", grammars(), ids=lambda g: g.name)
+@pytest.mark.parametrize("grammar", [g for g in grammars() if g.max_chars is not None], ids=lambda g: g.name)
 def test_every_grammar_refuses_an_over_long_text(grammar: Grammar) -> None:
-    """The parse front-end refuses a text over the limit for every grammar and start rule, without parsing it."""
+    """The parse front-end refuses a text over the limit for every grammar of sentences and start rule, without
+    parsing it (formulas in the paper's notation are a library call, read at any length: the next test)."""
     from prontocheck.errors import UnparseableSentence
     from prontocheck.limits import SENTENCE_CHARS
     from prontocheck.syntax.frontend import parse, read

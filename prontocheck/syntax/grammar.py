@@ -17,5 +17,5 @@ __all__ = ["FORMULA", "PRONTOQA", "grammar_text"]
 PRONTOQA = Grammar("prontoqa", {"start": SentenceTransformer})
 """``grammars/prontoqa.lark``: context sentences, queries and chain-of-thought sentences."""
 
-FORMULA = Grammar("formula", {"start": FormulaTransformer})
+FORMULA = Grammar("formula", {"start": FormulaTransformer}, max_chars=None)  # (no record is read with it)
 """``grammars/formula.lark``: formulas in the paper's notation (what ``str`` of a formula prints)."""
