@@ -9,6 +9,7 @@ import io
 import json
 import sys
 import tracemalloc
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -147,6 +148,23 @@ def test_truncated_compressed_input_keeps_every_record_before_the_cut(tmp_path: 
             got.append(item)
     assert got and all(isinstance(r, Record) for r in got)
     assert [r.id for r in got] == [f"g{i}" for i in range(len(got))]
+
+
+def test_a_log_block_the_compressed_file_breaks_off_inside_is_its_own_error(tmp_path: Path) -> None:
+    block = "Q: Fae is a cat. Every cat is a feline. True or false: Fae is a feline.\nA:\n"
+    blocks = "".join(f"{block}Predicted answer: Fae is a cat. Fae is a feline. True\nExpected answer: Fae is a "
+                     f"cat. True\nn: {i}\n" for i in range(300))
+    data = gzip.compress(blocks.encode())
+    path = tmp_path / "cut.log.gz"
+    for cut in range(len(data) // 2, len(data) - 20, 97):  # breaks at many places, some inside a block
+        path.write_bytes(data[:cut])
+        got: list[Record | RecordError] = []
+        with pytest.raises(InputError, match="cannot read"):
+            for item in read_records(str(path)):
+                got.append(item)
+        readable = zlib.decompressobj(wbits=31).decompress(data[:cut]).decode(errors="replace")
+        started = readable.count("Predicted answer:")  # every block begun before the break ends as something
+        assert len(got) == started, (cut, len(got), started)
 
 
 # --- sniffing looks past a bad first line ----------------------------------------------------------------------------

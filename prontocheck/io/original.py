@@ -27,7 +27,7 @@ from collections.abc import Iterable, Iterator
 from itertools import chain
 from typing import Any
 
-from prontocheck.errors import BudgetExceeded
+from prontocheck.errors import BudgetExceeded, InputError
 from prontocheck.io.decode import loads, raw_decode
 from prontocheck.io.native import decode_reason, parse_label, show
 from prontocheck.io.records import Record, RecordError
@@ -149,26 +149,31 @@ def parse_log(lines: Iterable[str], name: str) -> Iterator[Record | RecordError]
         start, predicted, ended = number, _Gathered(text, len(_PREDICTED)), False
         expected: _Gathered | None = None
         seen_q: _Gathered | None = None
-        for number, text in numbered:
-            if expected is None:
-                if text.startswith(_EXPECTED):
-                    expected = _Gathered(text, len(_EXPECTED))
-                elif text.startswith(_PREDICTED):
+        try:
+            for number, text in numbered:
+                if expected is None:
+                    if text.startswith(_EXPECTED):
+                        expected = _Gathered(text, len(_EXPECTED))
+                    elif text.startswith(_PREDICTED):
+                        pending = (number, text)
+                        break
+                    else:
+                        seen_q = _Gathered(text, len(_Q)) if text.startswith(_Q) else seen_q
+                        predicted.add(text)
+                elif text.startswith(_N):
+                    yield _log_record(name, start, question, predicted, expected, text)
+                    break
+                elif text.startswith((_Q, _PREDICTED)):
                     pending = (number, text)
                     break
                 else:
-                    seen_q = _Gathered(text, len(_Q)) if text.startswith(_Q) else seen_q
-                    predicted.add(text)
-            elif text.startswith(_N):
-                yield _log_record(name, start, question, predicted, expected, text)
-                break
-            elif text.startswith((_Q, _PREDICTED)):
-                pending = (number, text)
-                break
+                    expected.add(text)
             else:
-                expected.add(text)
-        else:
-            ended = True
+                ended = True
+        except InputError as e:  # the file breaks off inside this block: the block's own error, then the file's
+            yield RecordError(name, start, f"incomplete block: the file breaks off inside it ({e.reason})",
+                              f"{name}:line{start}")
+            raise
         if ended or pending is not None:
             where = "the file ends" if pending is None else f"line {pending[0]} starts a new block"
             missing = "'Expected answer:'" if expected is None else "'n:' trial"

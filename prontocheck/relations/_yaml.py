@@ -66,7 +66,10 @@ def load_yaml(text: str, name: str, *, limit: int = YAML_NODES) -> Any:
         import yaml
     except ImportError:
         raise InputError(name, None, "reading YAML needs PyYAML (pip install pyyaml), or use JSON") from None
-    loader = _loader()(text)
+    try:
+        loader = _loader()(text)  # (the reader refuses control characters already here)
+    except yaml.YAMLError as e:
+        raise InputError(name, None, f"not YAML: {e}") from e
     try:
         node = loader.get_single_node()
         if node is None:

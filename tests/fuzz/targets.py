@@ -372,8 +372,10 @@ def run_relations(inp: tuple[str, bytes, int | None]) -> Outcome:
             raise
         return Outcome(refused=True)
     if suffix == ".jsonl":
-        text = data.decode("utf-8", "replace").replace("\r\n", "\n").replace("\r", "\n")
-        expected = sum(1 for line in text.splitlines() if line.strip())
+        # JSON Lines end at line feeds (and \r\n, \r), not at the other breaks str.splitlines knows (U+2028, …),
+        # which may stand inside a JSON string
+        text = data.removeprefix(b"\xef\xbb\xbf").decode("utf-8", "replace").replace("\r\n", "\n").replace("\r", "\n")
+        expected = sum(1 for line in text.split("\n") if line.strip())
     else:
         expected = len(results) if listed is None else listed  # a list: one result per element
     lost = [f"{expected} non-blank lines, {len(results)} items and errors"] if len(results) < expected else []

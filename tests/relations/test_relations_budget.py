@@ -189,3 +189,10 @@ def test_a_line_that_is_not_utf8_is_an_error_for_that_line_only(tmp_path: Path) 
     yaml.write_bytes(b"- a: 1\n- b: \xff\n")
     with pytest.raises(InputError, match="items.yaml:2: not UTF-8"):
         list(read_records(yaml))
+
+
+def test_a_yaml_file_with_a_control_character_is_refused_with_its_name() -> None:
+    from prontocheck.relations._yaml import load_yaml
+
+    with pytest.raises(InputError, match="items.yaml: not YAML: unacceptable character #x0000"):
+        load_yaml("- question: Is a core a part of an apple?\x00\n", "items.yaml")
