@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from prontocheck._resources import resource
-from prontocheck.errors import UnreadableQuery
+from prontocheck.errors import BudgetExceeded, UnreadableQuery
 from prontocheck.io import Record, RecordError, read_records
 from prontocheck.prontoqa.check import check
 from prontocheck.prontoqa.results import ExampleResult
@@ -68,6 +68,8 @@ def _check_one(item: Record | RecordError) -> Checked | RecordError:
         return Checked(item, check(item.problem, item.output, id=item.id, metadata=item.metadata))
     except UnreadableQuery as e:
         return QueryError(item.file, item.line, f"unreadable query: {e}", item.id, item)
+    except BudgetExceeded as e:  # a stated verdict for this record; the run goes on
+        return RecordError(item.file, item.line, str(e), item.id)
 
 
 def _check_chunk(items: list[Record | RecordError]) -> list[Checked | RecordError]:

@@ -51,6 +51,12 @@ MODAL_LP_WORK = 1_000_000
 """Most exact-arithmetic work of the simplex search for one modal item under one semantics: tableau entries
 computed, summed over its LPs (a few seconds at most; the benchmark grid's items use under 1,000)."""
 
+DERIVE_WORK = 1_000_000
+"""Most derivation work spent on one output in the natural-deduction calculus, per view (the stated steps, and
+each proof accuracy's): shapes derived, stated copies compared, open assumptions scanned (about 1 µs each; a
+5,000-step chain proof uses about 200,000, a hundred repeated proofs by contradiction with an unread assumption
+about 1,000,000). Beyond it the record's verdict is ``budget_exceeded``, an error naming the limit."""
+
 LIMITS: dict[str, int] = {
     "sentence_chars": SENTENCE_CHARS,
     "record_chars": RECORD_CHARS,
@@ -63,5 +69,6 @@ LIMITS: dict[str, int] = {
     "modal_atoms": MODAL_ATOMS,
     "modal_cases": MODAL_CASES,
     "modal_lp_work": MODAL_LP_WORK,
+    "derive_work": DERIVE_WORK,
 }
 """Every limit by name."""

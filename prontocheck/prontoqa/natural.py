@@ -36,6 +36,8 @@ from prontocheck.engine.shapes import (
     sorted_shapes,
 )
 from prontocheck.engine.theory import Theory
+from prontocheck.errors import BudgetExceeded
+from prontocheck.limits import DERIVE_WORK
 from prontocheck.logic.formulas import Const, Formula
 from prontocheck.prontoqa.reasons import with_reasons
 from prontocheck.prontoqa.results import (
@@ -125,6 +127,8 @@ class View:
     same rule chains again (without it, a proof's steps take time quadratic in its length)."""
     extra: ShapeIndex = field(default_factory=ShapeIndex)
     _closed: bool = False
+    work: int = 0
+    """Derivation work done so far (shapes derived, stated copies compared), against ``limits.DERIVE_WORK``."""
 
     def add(self, key: SKey, index: int, hyps: Hyps, formula: Formula | None, in_context: bool) -> None:
         """Record a step as stated."""
@@ -185,7 +189,11 @@ class View:
         """
         key: SKey = ("g", shape, c)
         repeat = None
-        if key != mask and (occurrences := self.stated.get(key)):
+        occurrences = self.stated.get(key) if key != mask else None
+        self.work += 1 + len(self.assumptions) + (len(occurrences) if occurrences else 0)
+        if self.work > DERIVE_WORK:
+            raise BudgetExceeded("derive_work", DERIVE_WORK, "the derivations this output's steps need")
+        if occurrences:
             idx, hyps = min(occurrences, key=lambda o: (len(o[1]), -o[0]))
             repeat = Derivation(0, (idx,), hyps, self.useful[idx], "Repeat", key)
             if not (self._closed and hyps):
@@ -286,6 +294,7 @@ class View:
         premises: list[int] = []
         hyps: set[int] = set()
         occurrences = self.stated.get(key, ())
+        self.work += len(cases) * len(occurrences)
         for case in sorted_shapes(cases):
             found = None
             for idx, h in reversed(occurrences):

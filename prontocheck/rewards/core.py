@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from prontocheck.errors import SpecError, UnreadableQuery
+from prontocheck.errors import BudgetExceeded, SpecError, UnreadableQuery
 from prontocheck.prontoqa.check import check
 from prontocheck.prontoqa.problem import Problem
 from prontocheck.prontoqa.results import INVALID, METRICS, MISLEADING, STRICT, UNPARSEABLE
@@ -185,6 +185,8 @@ def _score(spec: object, completion: object, mode_value: object, metric_value: o
         result = check(problem, text)
     except UnreadableQuery as e:
         return not_scored(f"unreadable query: {e}")
+    except BudgetExceeded as e:  # a completion too costly to check (see prontocheck.limits)
+        return not_scored(str(e))
     steps = result.steps
     answer = result.label.correct
     proof = getattr(result.proof, metric)

@@ -1,0 +1,60 @@
+"""A chain of thought whose checking would take unbounded work ends in the stated verdict ``budget_exceeded``
+(``limits.DERIVE_WORK``): a library error naming the limit, the record's error in ``analyze`` (the run goes on),
+a reward of 0 with the reason (issue 11: a fuzz input of repeated proofs by contradiction, one assumption unread,
+took 17 s)."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from prontocheck import Problem, check
+from prontocheck.cli import main
+from prontocheck.errors import BudgetExceeded
+from prontocheck.rewards import score
+
+CONTEXT = "Everything that is a zumpus or a lorpus is an impus. Rex is not an impus."
+QUERY = "Prove: Rex is not a lorpus and Rex is not a zumpus."
+PROOF = ("Assume Rex is a lorpus. Rex is a zumpus or a lorpus. Everything that is a zumpus or a lorpus is an impus. "
+         "Rex is an impus. This contradicts with Rex is not an impus. Rex is not a lorpus.\n\n"
+         "Assume Rex is a zumpus. Rex is a zumpus or a lorpus. Everything that is a zumpus or a lorpus is an impus. "
+         "Rex is an impus. This contradicts with Rex is not an impus. Rex is not a zumpus.\n\n"
+         "Rex is not a lorpus and Rex is not a zumpus. ")
+UNREAD = PROOF.replace("Assume Rex is a lorpus", "Assume Rex is a a lorpus", 1)  # the assumption is never read
+PROBLEM = Problem(CONTEXT, QUERY)
+
+
+def test_a_proof_repeated_a_few_times_is_checked_in_full() -> None:
+    result = check(PROBLEM, UNREAD * 10)
+    assert len(result.steps) == 130
+
+
+def test_an_output_over_the_derivation_budget_is_a_stated_verdict_not_a_hang() -> None:
+    began = time.process_time()
+    with pytest.raises(BudgetExceeded, match="budget_exceeded: .* derive_work") as caught:
+        check(PROBLEM, UNREAD * 200)
+    assert caught.value.limit == "derive_work"
+    assert time.process_time() - began < 10  # (about 1.5 s; minutes of quadratic work before the limit)
+
+
+def test_analyze_gives_the_record_its_error_and_goes_on(tmp_path: Path) -> None:
+    path = tmp_path / "in.jsonl"
+    records = [{"id": "big", "context": CONTEXT, "query": QUERY, "output": UNREAD * 200},
+               {"id": "fine", "context": CONTEXT, "query": QUERY, "output": PROOF}]
+    path.write_text("".join(json.dumps(r) + "\n" for r in records))
+    out = tmp_path / "out.jsonl"
+    run = CliRunner().invoke(main, ["analyze", str(path), "-o", str(out), "--format", "json", "-q"])
+    assert run.exit_code == 0, run.output
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    assert lines[0]["id"] == "big" and lines[0]["error"]["reason"].startswith("budget_exceeded:")
+    assert lines[1]["id"] == "fine" and lines[1]["proof"]["valid"] is True
+
+
+def test_a_reward_over_the_budget_is_zero_with_the_reason() -> None:
+    spec = {"context": CONTEXT, "query": QUERY}
+    result = score(spec, UNREAD * 200)
+    assert result.score == 0.0 and result.parse_error.startswith("budget_exceeded:")
