@@ -1,0 +1,298 @@
+"""An independent oracle for the PrOntoQA checker: entailment by sympy, and the paper's v1 relation written again.
+
+Two questions are kept apart, as paper-semantics.md keeps them:
+
+* **Entailment** (semantic): does a theory entail a formula? A PrOntoQA context has no function
+  symbols and no existentials, so (Herbrand) it entails a formula iff the theory's ground instances
+  over its individuals, with the formula's negation, are unsatisfiable. The formulas are grounded
+  here into :mod:`sympy.logic` expressions and :func:`sympy.logic.inference.satisfiable` decides.
+  A universal conclusion ∀x φ(x) is grounded at a fresh individual (entailed iff entailed there).
+  This shares no code with the checker's engine nor with :mod:`prontocheck.testing.entail` (a
+  small DPLL used by the dataset checks), so it can be set against both.
+* **The paper's step relation** (syntactic): the v1 calculus (Ax, Hop) with its cost, and the broad
+  rule (composition along a rule path), exactly as paper-semantics.md states them, written from that
+  text alone (:class:`PaperV1`). Every step it calls strict or broad is entailed; a step it calls
+  invalid may still be entailed, and :func:`why_invalid_but_entailed` names the reason.
+
+>>> from prontocheck.syntax import parse_statement as p
+>>> axioms = [p("Every cat is a carnivore."), p("Every carnivore is not herbivorous."), p("Fae is a cat.")]
+>>> entails(axioms, p("Fae is not herbivorous.")), entails(axioms, p("Every cat is not herbivorous."))
+(True, True)
+>>> entails(axioms, p("Every carnivore is a cat."))
+False
+>>> v1 = PaperV1(axioms)
+>>> v1.validity(p("Fae is not herbivorous."), []), v1.cost(p("Fae is not herbivorous."), [])
+('strict', 5)
+>>> v1.validity(p("Every cat is not herbivorous."), []), v1.validity(p("Fae is a carnivore."), [p("Fae is a cat.")])
+('broad', 'strict')
+>>> v1.validity(p("Fae is not a cat."), [])
+'invalid'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+import sympy
+from sympy.logic import boolalg
+from sympy.logic.inference import satisfiable
+
+from prontocheck.logic.formulas import And, Atom, Const, Exists, ForAll, Formula, Implies, Not, Or, Var
+
+FRESH = Const("oracle·fresh")
+"""The individual a universal conclusion is grounded at (no context can name it)."""
+
+STRICT, BROAD, INVALID = "strict", "broad", "invalid"
+
+
+class NotGroundable(ValueError):
+    """A formula the oracle cannot ground: an existential claim, or a free variable."""
+
+
+def individuals(formulas: Iterable[Formula]) -> frozenset[Const]:
+    """The constants the formulas mention (walked here, not with the project's helpers)."""
+    out: set[Const] = set()
+
+    def walk(f: Formula) -> None:
+        match f:
+            case Atom(_, args):
+                out.update(a for a in args if isinstance(a, Const))
+            case Not(g):
+                walk(g)
+            case And(gs) | Or(gs):
+                for g in gs:
+                    walk(g)
+            case Implies(a, b):
+                walk(a)
+                walk(b)
+            case ForAll(_, g) | Exists(_, g):
+                walk(g)
+
+    for formula in formulas:
+        walk(formula)
+    return frozenset(out)
+
+
+@lru_cache(maxsize=1 << 12)
+def _symbol(predicate: str, args: tuple[str, ...]) -> sympy.Symbol:
+    return sympy.Symbol(f"{predicate}({','.join(args)})")
+
+
+def ground(formula: Formula, domain: Sequence[Const], env: dict[str, Const] | None = None) -> boolalg.Boolean:
+    """The formula as a sympy propositional formula over the individuals of ``domain``.
+
+    ∀ becomes a conjunction over the domain; ∃ is refused (:class:`NotGroundable`), since a PrOntoQA
+    existential would need an individual the context does not name.
+
+    >>> from prontocheck.syntax import parse_statement as p
+    >>> ground(p("Every cat is a carnivore."), [Const("Fae"), Const("Rex")])
+    (Implies(cat(Fae), carnivore(Fae))) & (Implies(cat(Rex), carnivore(Rex)))
+    """
+    env = env or {}
+    match formula:
+        case Atom(predicate, args):
+            names = []
+            for a in args:
+                if isinstance(a, Var):
+                    if a.name not in env:
+                        raise NotGroundable(f"free variable {a.name} in {formula}")
+                    names.append(env[a.name].name)
+                else:
+                    names.append(a.name)
+            return _symbol(predicate, tuple(names))
+        case Not(g):
+            return boolalg.Not(ground(g, domain, env))
+        case And(gs):
+            return boolalg.And(*(ground(g, domain, env) for g in gs))
+        case Or(gs):
+            return boolalg.Or(*(ground(g, domain, env) for g in gs))
+        case Implies(a, b):
+            return boolalg.Implies(ground(a, domain, env), ground(b, domain, env))
+        case ForAll(v, body):
+            return boolalg.And(*(ground(body, domain, {**env, v: c}) for c in domain))
+    raise NotGroundable(f"cannot ground {formula}")
+
+
+def _open_universal(formula: Formula) -> tuple[Formula, dict[str, Const]]:
+    """A universal conclusion's body and the fresh individual its variable(s) stand for."""
+    env: dict[str, Const] = {}
+    while isinstance(formula, ForAll):
+        env[formula.variable] = Const(f"{FRESH.name}{len(env)}")
+        formula = formula.body
+    return formula, env
+
+
+def consistent(premises: Iterable[Formula], extra: Iterable[Const] = ()) -> bool:
+    """Whether the premises have a model (grounded over their individuals and ``extra``)."""
+    premises = tuple(premises)
+    domain = sorted(individuals(premises) | set(extra), key=lambda c: c.name) or [FRESH]
+    return bool(satisfiable(boolalg.And(*(ground(p, domain) for p in premises))))
+
+
+def entails(premises: Iterable[Formula], conclusion: Formula) -> bool:
+    """Whether the premises entail the conclusion: ``satisfiable(And(premises, Not(conclusion)))`` is False.
+
+    >>> from prontocheck.syntax import parse_statement as p
+    >>> entails([p("Fae is a cat."), p("Fae is a dog.")], p("Fae is a cat and Fae is a dog."))
+    True
+    >>> entails([p("Fae is a cat.")], p("Every cat is a dog."))
+    False
+    """
+    premises = tuple(premises)
+    body, env = _open_universal(conclusion)
+    domain = sorted(individuals((*premises, conclusion)) | set(env.values()), key=lambda c: c.name) or [FRESH]
+    theory = [ground(p, domain) for p in premises]
+    negated = boolalg.Not(ground(body, domain, env))
+    return not satisfiable(boolalg.And(*theory, negated))
+
+
+# ---------------------------------------------------------------------------------------------------
+# The paper's v1 relation (paper-semantics.md, "Validity and atomicity"), written from the text alone.
+
+Lit = tuple[str, bool]
+"""A unary literal's predicate and polarity: ("carnivore", True), ("herbivorous", False)."""
+
+
+def _lit(formula: Formula, variable: str | None) -> tuple[Lit, Const | None] | None:
+    positive = True
+    if isinstance(formula, Not):
+        formula, positive = formula.operand, False
+    if not isinstance(formula, Atom) or len(formula.args) != 1:
+        return None
+    (arg,) = formula.args
+    if variable is None:
+        return ((formula.predicate, positive), arg) if isinstance(arg, Const) else None
+    return ((formula.predicate, positive), None) if arg == Var(variable) else None
+
+
+def fact_of(formula: Formula) -> tuple[Lit, Const] | None:
+    """``g(c)`` or ``¬g(c)`` as (literal, individual); ``None`` for anything else."""
+    found = _lit(formula, None)
+    return None if found is None else (found[0], found[1])  # type: ignore[return-value]
+
+
+def rule_of(formula: Formula) -> tuple[Lit, Lit] | None:
+    """``∀x(f(x) → g(x))`` (either side possibly negated) as (antecedent, consequent); else ``None``."""
+    if not isinstance(formula, ForAll) or not isinstance(formula.body, Implies):
+        return None
+    a, b = _lit(formula.body.antecedent, formula.variable), _lit(formula.body.consequent, formula.variable)
+    return None if a is None or b is None else (a[0], b[0])
+
+
+def in_v1(formula: Formula) -> bool:
+    """A formula of the v1 calculus: a ground literal or a literal-to-literal rule."""
+    return fact_of(formula) is not None or rule_of(formula) is not None
+
+
+@dataclass(frozen=True, slots=True)
+class PaperV1:
+    """The v1 calculus of paper-semantics.md over a context's axioms A.
+
+    cost(φ) = 0 if φ ∈ S; 1 if φ ∈ A; for a ground literal g(c), the least
+    cost(r) + cost(f(c)) + 1 over rules r = ∀x(f(x) → g(x)) in A ∪ S (cost(r) = 0 if r ∈ S, 1 if it
+    must be restated from A). Strict iff cost is finite; broad iff not strict and φ = ∀x(f → h) with a
+    path f ⇝ h (length 0 included) in the rule graph of A ∪ S; invalid otherwise.
+    """
+
+    axioms: tuple[Formula, ...]
+
+    def __init__(self, axioms: Iterable[Formula]) -> None:
+        object.__setattr__(self, "axioms", tuple(axioms))
+
+    def _rules(self, stated: Sequence[Formula]) -> dict[tuple[Lit, Lit], int]:
+        costs: dict[tuple[Lit, Lit], int] = {}
+        for f, c in [(a, 1) for a in self.axioms] + [(s, 0) for s in stated]:
+            if (r := rule_of(f)) is not None:
+                costs[r] = min(c, costs.get(r, c))
+        return costs
+
+    def cost(self, phi: Formula, stated: Sequence[Formula]) -> float:
+        """cost(φ) given the stated set S (``inf`` when not derivable)."""
+        if phi in stated:
+            return 0
+        if phi in self.axioms:
+            return 1
+        target = fact_of(phi)
+        if target is None:
+            return float("inf")
+        known: dict[tuple[Lit, Const], float] = {}
+        for f, c in [(a, 1) for a in self.axioms] + [(s, 0) for s in stated]:
+            if (g := fact_of(f)) is not None:
+                known[g] = min(c, known.get(g, c))
+        rules = self._rules(stated)
+        changed = True
+        while changed:  # Bellman–Ford: costs only fall, and every cost is a non-negative integer
+            changed = False
+            for (ante, cons), rc in rules.items():
+                for (lit, c), fc in list(known.items()):
+                    if lit == ante and known.get((cons, c), float("inf")) > rc + fc + 1:
+                        known[(cons, c)] = rc + fc + 1
+                        changed = True
+        return known.get(target, float("inf"))
+
+    def reaches(self, source: Lit, target: Lit, stated: Sequence[Formula]) -> bool:
+        """A path source ⇝ target (length 0 included) in the rule graph of A ∪ S."""
+        edges = self._rules(stated)
+        seen, todo = {source}, [source]
+        while todo:
+            node = todo.pop()
+            for ante, cons in edges:
+                if ante == node and cons not in seen:
+                    seen.add(cons)
+                    todo.append(cons)
+        return target in seen
+
+    def validity(self, phi: Formula, stated: Sequence[Formula], *, modus_tollens: bool = False) -> str:
+        """``strict``, ``broad`` or ``invalid`` (φ a formula of the v1 calculus).
+
+        With ``modus_tollens``, a ground literal derivable once every rule of A ∪ S also works backwards
+        (∀x(f → g) and ¬g(c) give ¬f(c)) is ``broad`` too: not in paper-semantics.md, which makes only
+        composed rules broad, but what the checker does (its OOD calculus counts modus tollens as broad).
+        """
+        if self.cost(phi, stated) < float("inf"):
+            return STRICT
+        r = rule_of(phi)
+        if r is not None:
+            return BROAD if self.reaches(r[0], r[1], stated) else INVALID
+        if modus_tollens and self.with_contrapositives(stated).cost(phi, stated) < float("inf"):
+            return BROAD
+        return INVALID
+
+    def with_contrapositives(self, stated: Sequence[Formula] = ()) -> PaperV1:
+        """The calculus with the contrapositive of every rule of A ∪ S added to A (Hop then does modus tollens)."""
+        extra = []
+        for a in (*self.axioms, *stated):
+            if (r := rule_of(a)) is not None:
+                (f, fp), (g, gp) = r
+                antecedent = Atom(g, (Var("x"),)) if not gp else Not(Atom(g, (Var("x"),)))
+                consequent = Atom(f, (Var("x"),)) if not fp else Not(Atom(f, (Var("x"),)))
+                extra.append(ForAll("x", Implies(antecedent, consequent)))
+        return PaperV1((*self.axioms, *extra))
+
+
+def why_invalid_but_entailed(axioms: Sequence[Formula], stated: Sequence[Formula], phi: Formula) -> str | None:
+    """Why a step the v1 calculus calls invalid is nonetheless entailed by A ∪ S, or ``None`` if not entailed.
+
+    The reasons, each a way the paper's calculus is stricter than entailment:
+
+    * ``inconsistent``: A ∪ S has no model (it entails everything; the calculus derives only along rules);
+    * ``modus-tollens``: derivable once each rule's contrapositive is a rule (v1 has no modus tollens);
+    * ``rule-entailed``: a rule ∀x(f → h) that holds in every model without a rule path f ⇝ h;
+    * ``other``: none of these (a case the paper's definitions do not explain: to be investigated).
+    """
+    premises = (*axioms, *stated)
+    if not entails(premises, phi):
+        return None
+    if not consistent(premises):
+        return "inconsistent"
+    if PaperV1(axioms).with_contrapositives(stated).validity(phi, list(stated)) != INVALID:
+        return "modus-tollens"
+    if rule_of(phi) is not None:
+        return "rule-entailed"
+    return "other"
+
+
+__all__ = ["BROAD", "FRESH", "INVALID", "STRICT", "NotGroundable", "PaperV1", "consistent", "entails", "fact_of",
+           "ground", "in_v1", "individuals", "rule_of", "why_invalid_but_entailed"]
