@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import lru_cache
 
 import sympy
@@ -40,6 +41,8 @@ from sympy.logic import boolalg
 from sympy.logic.inference import satisfiable
 
 from prontocheck.logic.formulas import And, Atom, Const, Exists, ForAll, Formula, Implies, Not, Or, Var
+from prontocheck.logic.modal import AtLeastAsLikely, Conditional, Might, ModalAnd, ModalNot, ModalOr, Must, Probably
+from prontocheck.modal.semantics import DEFAULT, Semantics
 
 FRESH = Const("oracle·fresh")
 """The individual a universal conclusion is grounded at (no context can name it)."""
@@ -294,5 +297,87 @@ def why_invalid_but_entailed(axioms: Sequence[Formula], stated: Sequence[Formula
     return "other"
 
 
+# ---------------------------------------------------------------------------------------------------
+# Modal certificates (docs/modal.md, prontocheck.modal.semantics), checked again with exact rationals.
+# A model is a distribution over the worlds (truth assignments to the atoms); written without the
+# project's linear forms, checker or simplex.
+
+
+def _true_in(formula: Formula, world: dict[Atom, bool]) -> bool:
+    match formula:
+        case Atom():
+            return world[formula]
+        case Not(g):
+            return not _true_in(g, world)
+        case And(gs):
+            return all(_true_in(g, world) for g in gs)
+        case Or(gs):
+            return any(_true_in(g, world) for g in gs)
+        case Implies(a, b):
+            return not _true_in(a, world) or _true_in(b, world)
+    raise NotGroundable(f"not propositional: {formula}")
+
+
+def _prob(formula: Formula, dist: Sequence[tuple[dict[Atom, bool], Fraction]]) -> Fraction:
+    return sum((pw for w, pw in dist if _true_in(formula, w)), Fraction(0))
+
+
+def modal_holds(statement: object, dist: Sequence[tuple[dict[Atom, bool], Fraction]], sem: Semantics) -> bool:
+    """Whether a modal statement is true under a distribution given as (world, probability) pairs.
+
+    >>> from prontocheck.modal import parse_modal_formula as f
+    >>> a = Atom("a", (Const("x"),))
+    >>> modal_holds(f("Pr(a(x))"), [({a: True}, Fraction(1, 2)), ({a: False}, Fraction(1, 2))], DEFAULT)
+    False
+    """
+    above = (lambda v: v > sem.theta) if sem.strict else (lambda v: v >= sem.theta)
+    match statement:
+        case Probably(op):
+            return above(_prob(op, dist))
+        case Might(op):
+            return _prob(op, dist) > 0
+        case Must(op):
+            return _prob(op, dist) == 1
+        case AtLeastAsLikely(left, right):
+            return _prob(left, dist) >= _prob(right, dist)
+        case Conditional(a, c):
+            if sem.conditional == "certain_material":
+                return _prob(And((a, Not(c))), dist) == 0
+            if sem.conditional == "probable_material":
+                return above(_prob(Or((Not(a), c)), dist))
+            pa = _prob(a, dist)
+            return sem.cp_zero == "vacuous" if pa == 0 else above(_prob(And((a, c)), dist) / pa)
+        case ModalNot(op):
+            return not modal_holds(op, dist, sem)
+        case ModalAnd(ops):
+            return all(modal_holds(op, dist, sem) for op in ops)
+        case ModalOr(ops):
+            return any(modal_holds(op, dist, sem) for op in ops)
+    return _prob(statement, dist) == 1  # type: ignore[arg-type]  # a plain statement: certain
+
+
+def motzkin_refutes(rows: Sequence[tuple[Sequence[Fraction], Fraction, str]], multipliers: Sequence[Fraction]) -> bool:
+    """Whether multipliers prove ``{c·p + k ⋈ 0}`` (⋈ in ``>``, ``>=``, ``=``) infeasible over p ≥ 0.
+
+    Sound because for any p ≥ 0 meeting every row, Σ m_i (c_i·p + k_i) ≥ 0 (> 0 if a strict row has
+    m_i > 0), while Σ m_i c_i ≤ 0 coordinatewise bounds it by Σ m_i k_i.
+
+    >>> motzkin_refutes([((Fraction(1),), Fraction(-1), ">"), ((Fraction(-1),), Fraction(0), ">=")], [1, 1])
+    True
+    """
+    if len(rows) != len(multipliers) or any(rel != "=" and m < 0 for (_, _, rel), m in zip(rows, multipliers)):
+        return False
+    width = {len(c) for c, _, _ in rows}
+    if len(width) != 1:
+        return False
+    for j in range(width.pop()):
+        if sum((Fraction(m) * c[j] for (c, _, _), m in zip(rows, multipliers)), Fraction(0)) > 0:
+            return False
+    k = sum((Fraction(m) * const for (_, const, _), m in zip(rows, multipliers)), Fraction(0))
+    strict = any(m > 0 and rel == ">" for (_, _, rel), m in zip(rows, multipliers))
+    return k < 0 or (k == 0 and strict)
+
+
 __all__ = ["BROAD", "FRESH", "INVALID", "STRICT", "NotGroundable", "PaperV1", "consistent", "entails", "fact_of",
-           "ground", "in_v1", "individuals", "rule_of", "why_invalid_but_entailed"]
+           "ground", "in_v1", "individuals", "modal_holds", "motzkin_refutes", "rule_of",
+           "why_invalid_but_entailed"]
