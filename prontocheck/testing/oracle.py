@@ -31,7 +31,8 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import itertools
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -212,7 +213,7 @@ class PaperV1:
         return costs
 
     def cost(self, phi: Formula, stated: Sequence[Formula]) -> float:
-        """cost(φ) given the stated set S (``inf`` when not derivable)."""
+        """The cost of φ given the stated set S (``inf`` when not derivable)."""
         if phi in stated:
             return 0
         if phi in self.axioms:
@@ -221,9 +222,9 @@ class PaperV1:
         if target is None:
             return float("inf")
         known: dict[tuple[Lit, Const], float] = {}
-        for f, c in [(a, 1) for a in self.axioms] + [(s, 0) for s in stated]:
+        for f, price in [(a, 1) for a in self.axioms] + [(s, 0) for s in stated]:
             if (g := fact_of(f)) is not None:
-                known[g] = min(c, known.get(g, c))
+                known[g] = min(price, known.get(g, price))
         rules = self._rules(stated)
         changed = True
         while changed:  # Bellman–Ford: costs only fall, and every cost is a non-negative integer
@@ -378,6 +379,176 @@ def motzkin_refutes(rows: Sequence[tuple[Sequence[Fraction], Fraction, str]], mu
     return k < 0 or (k == 0 and strict)
 
 
+Linear = tuple[str, tuple[Fraction, ...], Fraction]
+"""``(rel, c, k)``: the constraint ``c·p + k rel 0`` with ``rel`` one of ``>``, ``>=``, ``=``."""
+
+
+def feasible(constraints: Sequence[Linear], n: int) -> bool:
+    """Whether some p ∈ ℚⁿ meets every constraint, by Fourier–Motzkin elimination in exact fractions.
+
+    (Written apart from the project's simplex; sympy's ``lpmax`` cannot serve: sympy/sympy#28089, its
+    phase 1 returns points that break the constraints on some infeasible programs, as in
+    ``test_modal_oracle.py``.)
+
+    >>> F = Fraction
+    >>> feasible([(">", (F(1),), F(-1)), (">=", (F(-1),), F(1))], 1)  # p > 1 and p ≤ 1
+    False
+    >>> feasible([(">=", (F(1),), F(-1)), (">=", (F(-1),), F(1))], 1)  # p ≥ 1 and p ≤ 1
+    True
+    """
+    rows: set[tuple[tuple[Fraction, ...], Fraction, bool]] = set()  # c·p + k ≥ 0 (> 0 when strict)
+    for rel, c, k in constraints:
+        rows.add(_normal(tuple(c), k, rel == ">"))
+        if rel == "=":
+            rows.add(_normal(tuple(-x for x in c), -k, False))
+    for j in range(n):
+        pos = [r for r in rows if r[0][j] > 0]
+        neg = [r for r in rows if r[0][j] < 0]
+        rows = {r for r in rows if r[0][j] == 0}
+        for cp, kp, sp in pos:
+            for cn, kn, sn in neg:
+                a, b = -cn[j], cp[j]  # a·(row p) + b·(row n) cancels p_j
+                rows.add(_normal(tuple(a * x + b * y for x, y in zip(cp, cn)), a * kp + b * kn, sp or sn))
+    return all(k > 0 or (k == 0 and not strict) for _, k, strict in rows)
+
+
+def _normal(c: tuple[Fraction, ...], k: Fraction, strict: bool) -> tuple[tuple[Fraction, ...], Fraction, bool]:
+    """The row scaled so that its largest absolute coefficient is 1 (so that repeats coincide)."""
+    top = max((abs(x) for x in (*c, k)), default=Fraction(0))
+    if top == 0:
+        return c, k, strict
+    return tuple(x / top for x in c), k / top, strict
+
+
+def _modal_nodes(statement: object, out: list[object]) -> None:
+    match statement:
+        case ModalNot(op):
+            _modal_nodes(op, out)
+        case ModalAnd(ops) | ModalOr(ops):
+            for op in ops:
+                _modal_nodes(op, out)
+        case _:
+            if statement not in out:
+                out.append(statement)
+
+
+def _value(statement: object, truth: dict[object, bool]) -> bool:
+    match statement:
+        case ModalNot(op):
+            return not _value(op, truth)
+        case ModalAnd(ops):
+            return all(_value(op, truth) for op in ops)
+        case ModalOr(ops):
+            return any(_value(op, truth) for op in ops)
+    return truth[statement]
+
+
+def _formulas_of(node: object) -> tuple[Formula, ...]:
+    match node:
+        case Probably(op) | Might(op) | Must(op):
+            return (op,)
+        case AtLeastAsLikely(x, y) | Conditional(x, y):
+            return (x, y)
+    return (node,)  # type: ignore[return-value]
+
+
+def _atoms_into(formula: Formula, out: list[Atom]) -> None:
+    match formula:
+        case Atom():
+            if formula not in out:
+                out.append(formula)
+        case Not(g):
+            _atoms_into(g, out)
+        case And(gs) | Or(gs):
+            for g in gs:
+                _atoms_into(g, out)
+        case Implies(a, b):
+            _atoms_into(a, out)
+            _atoms_into(b, out)
+
+
+def _assignments(n: int) -> list[tuple[bool, ...]]:
+    out: list[tuple[bool, ...]] = [()]
+    for _ in range(n):
+        out = [(*w, b) for w in out for b in (True, False)]
+    return out
+
+
+def modal_satisfiable(statements: Sequence[object], sem: Semantics = DEFAULT) -> bool:
+    """Whether some distribution over the worlds makes every statement true (decided exactly).
+
+    Each truth assignment to the statements' modal parts (Pr, ◇, □, ⪰, ⇒, plain formulas) that makes
+    the statements true gives linear constraints on the world probabilities (with p ≥ 0, Σ p = 1);
+    :func:`feasible` decides them.
+
+    >>> from prontocheck.modal import parse_modal_formula as f
+    >>> modal_satisfiable([f("Pr(a(x))"), f("Pr(¬a(x))")]), modal_satisfiable([f("◇a(x)"), f("□¬a(x)")])
+    (False, False)
+    >>> modal_satisfiable([f("Pr(a(x))"), f("¬□a(x)")])
+    True
+    """
+    nodes: list[object] = []
+    for s in statements:
+        _modal_nodes(s, nodes)
+    atoms: list[Atom] = []
+    for node in nodes:
+        for part in _formulas_of(node):
+            _atoms_into(part, atoms)
+    worlds = [dict(zip(atoms, bits)) for bits in _assignments(len(atoms))]
+    n = len(worlds)
+    one, zero = Fraction(1), Fraction(0)
+    simplex: list[Linear] = [(">=", tuple(one if i == j else zero for i in range(n)), zero) for j in range(n)]
+    simplex.append(("=", (one,) * n, -one))
+
+    def prob(f: Formula) -> tuple[Fraction, ...]:
+        return tuple(one if _true_in(f, w) else zero for w in worlds)
+
+    for values in _assignments(len(nodes)):
+        truth = dict(zip(nodes, values))
+        if not all(_value(s, truth) for s in statements):
+            continue
+        for parts in itertools.product(*(_constraints(x, v, prob, sem) for x, v in truth.items())):
+            if feasible([*simplex, *(c for part in parts for c in part)], n):
+                return True
+    return False
+
+
+def _constraints(node: object, value: bool, prob: Callable[[Formula], tuple[Fraction, ...]],
+                 sem: Semantics) -> list[list[Linear]]:
+    """The alternatives (each a conjunction of linear constraints) saying that a modal part has a truth value."""
+    P = prob  # noqa: N806
+    hi, lo = (">", ">=") if sem.strict else (">=", ">")  # above θ / not above θ
+    theta, zero = sem.theta, Fraction(0)
+
+    def minus(u: tuple[Fraction, ...], v: tuple[Fraction, ...]) -> tuple[Fraction, ...]:
+        return tuple(x - y for x, y in zip(u, v))
+
+    def above(v: tuple[Fraction, ...]) -> list[list[Linear]]:
+        return [[(hi, v, -theta)]] if value else [[(lo, tuple(-x for x in v), theta)]]
+
+    match node:
+        case Probably(op):
+            return above(P(op))
+        case Might(op):
+            return [[(">" if value else "=", P(op), zero)]]
+        case Must(op):
+            return [[("=" if value else ">", tuple(-x for x in P(op)), Fraction(1))]]
+        case AtLeastAsLikely(left, right):
+            d = minus(P(left), P(right))
+            return [[(">=", d, zero)]] if value else [[(">", tuple(-x for x in d), zero)]]
+        case Conditional(a, c) if sem.conditional == "certain_material":
+            return [[("=" if value else ">", P(And((a, Not(c)))), zero)]]
+        case Conditional(a, c) if sem.conditional == "probable_material":
+            return above(P(Or((Not(a), c))))
+        case Conditional(a, c):  # p(c | a) against θ, multiplied out by p(a) > 0; p(a) = 0 per cp_zero
+            pa, pac = P(a), P(And((a, c)))
+            quotient = minus(pac, tuple(theta * x for x in pa))
+            live = [(">", pa, zero), (hi, quotient, zero) if value else (lo, tuple(-x for x in quotient), zero)]
+            dead_holds = sem.cp_zero == "vacuous"
+            return [live, [("=", pa, zero)]] if value == dead_holds else [live]
+    return [[("=" if value else ">", tuple(-x for x in P(node)), Fraction(1))]]  # type: ignore[arg-type]
+
+
 __all__ = ["BROAD", "FRESH", "INVALID", "STRICT", "NotGroundable", "PaperV1", "consistent", "entails", "fact_of",
-           "ground", "in_v1", "individuals", "modal_holds", "motzkin_refutes", "rule_of",
-           "why_invalid_but_entailed"]
+           "feasible", "ground", "in_v1", "individuals", "modal_holds", "modal_satisfiable", "motzkin_refutes",
+           "rule_of", "why_invalid_but_entailed"]
