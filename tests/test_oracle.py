@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from prontocheck.generate import GeneratorConfig, generate
 from prontocheck.generate.rules import RULES
-from prontocheck.logic.formulas import Exists, Formula, Not, Or, substitute
+from prontocheck.logic.formulas import Exists, ForAll, Formula, Implies, Not, Or, substitute
 from prontocheck.prontoqa.check import check, read_steps
 from prontocheck.prontoqa.problem import Problem, prepare
 from prontocheck.syntax import parse_statement as p
@@ -119,10 +119,9 @@ def _ood_reason(axioms: tuple[Formula, ...], inputs, i: int) -> str | None:
     disjunctions = [f for f in (*axioms, *(s.formula for s in inputs[:i] if s.formula is not None))
                     if isinstance(f, Or)]
     for a in axioms:  # the disjunctions the rules conclude, at the step's individuals
-        for c in oracle.individuals([phi]):
-            body = getattr(a, "body", None)
-            if body is not None and isinstance(getattr(body, "consequent", None), Or):
-                disjunctions.append(substitute(body.consequent, a.variable, c))
+        match a:
+            case ForAll(v, Implies(_, Or() as consequent)):
+                disjunctions.extend(substitute(consequent, v, c) for c in oracle.individuals([phi]))
     for d in disjunctions:
         cases = d.operands
         if (oracle.entails(axioms, d) and all(oracle.entails((*axioms, case), phi) for case in cases)
