@@ -388,7 +388,8 @@ def feasible(constraints: Sequence[Linear], n: int) -> bool:
 
     (Written apart from the project's simplex; sympy's ``lpmax`` cannot serve: sympy/sympy#28089, its
     phase 1 returns points that break the constraints on some infeasible programs, as in
-    ``test_modal_oracle.py``.)
+    ``test_modal_oracle.py``.) Elimination is exponential in the worst case: meant for the few worlds of
+    one- and two-atom items (three atoms, eight worlds, can take minutes).
 
     >>> F = Fraction
     >>> feasible([(">", (F(1),), F(-1)), (">=", (F(-1),), F(1))], 1)  # p > 1 and p ≤ 1
