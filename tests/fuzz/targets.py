@@ -385,7 +385,7 @@ def run_relations(inp: tuple[str, bytes, int | None]) -> Outcome:
 TARGETS: dict[str, Target] = {t.name: t for t in (
     Target("parser", make_parser, run_parser, (SentenceParseError, BudgetExceeded)),
     Target("reading", make_reading, run_reading, ()),
-    Target("check", make_check, run_check, (UnreadableQuery,)),
+    Target("check", make_check, run_check, (UnreadableQuery, BudgetExceeded)),
     Target("rewards", make_rewards, run_rewards, ()),
     Target("records", make_records, run_records, ()),
     Target("modal", make_modal, run_modal, ()),
