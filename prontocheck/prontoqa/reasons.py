@@ -91,7 +91,7 @@ _DISCHARGING = frozenset({"OrElim", "Contradiction"})
 
 _VALIDITY = attrgetter("validity")
 
-MAX_CASE_DEPTH = 3
+MAX_CASE_DEPTH = 4
 """How deep the reasons nest case splits when they look for what follows by cases."""
 
 
