@@ -22,8 +22,8 @@ from prontocheck.logic.nodes import _Printable
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
-class Const(_Printable):
-    """A constant: an entity name (``fae``, ``Fae``) or a number (``127``)."""
+class _Named(_Printable):
+    """A term that is its name: equal to a term of its own kind with the same name."""
 
     name: str
 
@@ -38,19 +38,13 @@ class Const(_Printable):
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
-class Var(_Printable):
+class Const(_Named):
+    """A constant: an entity name (``fae``, ``Fae``) or a number (``127``)."""
+
+
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class Var(_Named):
     """A variable bound by a quantifier (``x``)."""
-
-    name: str
-
-    def __eq__(self, other: object) -> bool:  # the common case, without the generic walk
-        return type(other) is type(self) and other.name == self.name  # type: ignore[attr-defined]
-
-    def __ne__(self, other: object) -> bool:
-        return not (type(other) is type(self) and other.name == self.name)  # type: ignore[attr-defined]
-
-    def __hash__(self) -> int:
-        return hash((self.name,))
 
 
 Term = Const | Var
