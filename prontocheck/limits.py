@@ -52,10 +52,10 @@ MODAL_LP_WORK = 1_000_000
 computed, summed over its LPs (a few seconds at most; the benchmark grid's items use under 1,000)."""
 
 DERIVE_WORK = 1_000_000
-"""Most derivation work spent on one output in the natural-deduction calculus, per view (the stated steps, and
-each proof accuracy's): shapes derived, stated copies compared, open assumptions scanned (about 1 µs each; a
-5,000-step chain proof uses about 200,000, a hundred repeated proofs by contradiction with an unread assumption
-about 1,000,000). Beyond it the record's verdict is ``budget_exceeded``, an error naming the limit."""
+"""Most derivation work spent on one output in the natural-deduction calculus, once for its steps and once for
+the four proof accuracies together: shapes derived, stated copies compared, open assumptions and contradictions
+scanned (up to about 1 µs each; a 5,000-step chain proof uses about 200,000, a hundred repeated proofs by
+contradiction about 1,000,000). Beyond it the record's verdict is ``budget_exceeded``, an error naming the limit."""
 
 LIMITS: dict[str, int] = {
     "sentence_chars": SENTENCE_CHARS,

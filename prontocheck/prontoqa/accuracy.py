@@ -135,10 +135,11 @@ def natural_accuracies(theory: Theory, steps: Sequence[StepInput], valid: Sequen
     goal_key = skey(goal)
     index = theory.shapes
     proved = dict.fromkeys(METRICS, False)
+    spent = 0  # the metrics share one derivation budget (limits.DERIVE_WORK)
     for name in METRICS:
         limit, broad = _LIMITS[name]
         useful: list[bool] = []
-        view = View(index, useful, {})
+        view = View(index, useful, {}, work=spent)
         for i, (step, ok) in enumerate(zip(steps, valid)):
             useful.append(True)
             if not ok:
@@ -153,6 +154,7 @@ def natural_accuracies(theory: Theory, steps: Sequence[StepInput], valid: Sequen
             if key == goal_key and not d.hyps:
                 proved[name] = True
                 break
+        spent = view.work
     return ProofResult(**proved)
 
 

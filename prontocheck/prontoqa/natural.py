@@ -266,7 +266,9 @@ class View:
                                         d.all_useful, "OrElim", d.root, d.rules, d.broad))
         for a, assumed in self.assumptions.items():
             if assumed[0] == "g" and assumed[2] == c and complement(assumed[1]) == shape:  # type: ignore[arg-type]
-                for idx, hyps in self.stated.get(FALSUM, ()):
+                contradictions = self.stated.get(FALSUM, ())
+                self.work += len(contradictions)
+                for idx, hyps in contradictions:
                     if a in hyps:
                         consider(Derivation(1, (idx,), hyps - {a}, self.useful[idx], "Contradiction", FALSUM))
         if broad:
