@@ -58,3 +58,24 @@ def test_a_reward_over_the_budget_is_zero_with_the_reason() -> None:
     spec = {"context": CONTEXT, "query": QUERY}
     result = score(spec, UNREAD * 200)
     assert result.score == 0.0 and result.parse_error.startswith("budget_exceeded:")
+
+
+def test_a_statement_repeated_thousands_of_times_costs_linear_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A repeat cites the stated copy on the fewest assumptions, kept as steps are added (it was found by scanning
+    every earlier copy: 7,000 repeats took over a minute). Four times the repeats cost about four times the time
+    (the budget lifted), not sixteen."""
+    import prontocheck.prontoqa.natural as natural
+
+    monkeypatch.setattr(natural, "DERIVE_WORK", 10**12)
+    problem = Problem("Each horse is an animal. Animals are cats. Fae is a horse.", "True or false: Fae is a cat.")
+
+    def took(n: int) -> float:
+        output = "Fae is a horse or a cow. " + "Fae is a cat. " * n + "True"  # (a disjunction: natural deduction)
+        began = time.process_time()
+        result = check(problem, output)
+        assert len(result.steps) == n + 1 and result.steps[-1].validity.value == "strict"
+        return time.process_time() - began
+
+    took(100)
+    small, large = min(took(1500) for _ in range(2)), took(6000)
+    assert large < 8 * small, (small, large)

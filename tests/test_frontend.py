@@ -176,5 +176,7 @@ def test_one_documented_cache_size(grammar: Grammar, start: str) -> None:
 
 
 def test_equal_results_of_different_texts_are_one_object() -> None:
-    assert parse_statement("Cats are carnivores.") is parse_statement("Every cat is a carnivore.")
-    assert read(FORMULA, "∀x(cat(x) → carnivore(x))") is parse_statement("Each cat is a carnivore.")
+    # Sentences no other test parses: a result cached before the intern table was last emptied (it is bounded)
+    # would be an equal object, not the same one.
+    assert parse_statement("Glorpuses are carnivores.") is parse_statement("Every glorpus is a carnivore.")
+    assert read(FORMULA, "∀x(glorpus(x) → carnivore(x))") is parse_statement("Each glorpus is a carnivore.")

@@ -63,7 +63,7 @@ def _source(perturbation: str) -> object:
 def test_each_perturbation_moves_exactly_its_figures(perturbation: str) -> None:
     source = _source(perturbation)
 
-    @settings(suppress_health_check=[HealthCheck.filter_too_much], max_examples=15)
+    @settings(suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow], max_examples=15)
     @given(model_outputs(source, perturbations=(perturbation,)))  # type: ignore[arg-type]
     def run(out: object) -> None:
         result = check(out.example.problem, out.text)  # type: ignore[attr-defined]
@@ -134,7 +134,7 @@ def test_public_names_are_declared(module: str) -> None:
 @pytest.mark.parametrize("rule", ["and-intro", "and-elim", "or-intro", "or-elim", "proof-by-contradiction",
                                   "composed"])
 def test_ood_outputs_of_every_rule_get_their_expected_figures(rule: str) -> None:
-    @settings(max_examples=10)
+    @settings(max_examples=10, suppress_health_check=[HealthCheck.too_slow])  # (drawing runs check(): slow under load)
     @given(model_outputs(examples(max_hops=3, rule=rule)))
     def run(out: object) -> None:
         result = check(out.example.problem, out.text)  # type: ignore[attr-defined]

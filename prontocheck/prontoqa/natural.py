@@ -114,6 +114,11 @@ class View:
     useful: list[bool]
     assumptions: dict[int, SKey]
     stated: dict[SKey, list[tuple[int, Hyps]]] = field(default_factory=lambda: defaultdict(list))
+    best_stated: dict[SKey, tuple[int, Hyps]] = field(default_factory=dict)
+    stated_under: dict[SKey, list[tuple[int, Hyps]]] = field(default_factory=lambda: defaultdict(list))
+    """The stated copies that rest on assumptions (what a proof by cases looks for), apart from the rest."""
+    """For each key, its stated copy a repeat cites: the one on the fewest assumptions, the latest among those
+    (kept as steps are added: a statement repeated thousands of times is not scanned at each repeat)."""
     shapes: dict[Const, set[Shape]] = field(default_factory=lambda: defaultdict(set))
     compounds: dict[Const, set[Shape]] = field(default_factory=lambda: defaultdict(set))
     """The conjunctions and disjunctions among :attr:`shapes` (what and- and or-elimination start from: kept
@@ -134,6 +139,11 @@ class View:
         """Record a step as stated."""
         self._version += 1
         self.stated[key].append((index, hyps))
+        best = self.best_stated.get(key)
+        if best is None or len(hyps) <= len(best[1]):  # (steps are added in order: the latest wins a tie)
+            self.best_stated[key] = (index, hyps)
+        if hyps:
+            self.stated_under[key].append((index, hyps))
         if key[0] == "g":
             self.shapes[key[2]].add(key[1])  # type: ignore[index,arg-type]
             if isinstance(key[1][1], frozenset):  # type: ignore[index]
@@ -189,12 +199,11 @@ class View:
         """
         key: SKey = ("g", shape, c)
         repeat = None
-        occurrences = self.stated.get(key) if key != mask else None
-        self.work += 1 + len(self.assumptions) + (len(occurrences) if occurrences else 0)
+        self.work += 1 + len(self.assumptions)
         if self.work > DERIVE_WORK:
             raise BudgetExceeded("derive_work", DERIVE_WORK, "the derivations this output's steps need")
-        if occurrences:
-            idx, hyps = min(occurrences, key=lambda o: (len(o[1]), -o[0]))
+        if key != mask and (best_stated := self.best_stated.get(key)) is not None:
+            idx, hyps = best_stated
             repeat = Derivation(0, (idx,), hyps, self.useful[idx], "Repeat", key)
             if not (self._closed and hyps):
                 return repeat, False
@@ -231,6 +240,7 @@ class View:
                     "Hop" if not elim else "Hop+AndElim", d.root, (*d.rules, r.formula), d.broad,
                 ))
         known = sorted_shapes(self._fact_compounds(c) | self.compounds.get(c, set()))  # the and/or shapes known of c
+        self.work += len(hop_rules) + len(known)
         for k in known:
             if shape not in parts(k, "and"):
                 continue
@@ -295,7 +305,7 @@ class View:
         """Or-elimination: ``key`` stated under the assumption of every case; the discharged result."""
         premises: list[int] = []
         hyps: set[int] = set()
-        occurrences = self.stated.get(key, ())
+        occurrences = self.stated_under.get(key, ())  # (a copy on no assumption discharges none)
         self.work += len(cases) * len(occurrences)
         for case in sorted_shapes(cases):
             found = None
@@ -313,12 +323,18 @@ class View:
     def best_for_step(self, key: SKey, *, broad: bool, closed: bool = False) -> tuple[Derivation | None, bool]:
         """A ground statement's derivation and whether it is a mere repeat (see the module doc)."""
         _, shape, c = key
-        existing = self.stated.get(key, [])
         fresh = self.derive(shape, c, broad=broad, mask=key, closed=closed)  # type: ignore[arg-type]
-        if existing and (fresh is None or any(h <= fresh.hyps for _, h in existing)):
-            idx, hyps = min(existing, key=lambda o: (len(o[1]), -o[0]))
+        best = self.best_stated.get(key)
+        if best is not None and (fresh is None or not best[1] or self._stated_within(key, fresh.hyps)):
+            idx, hyps = best
             return Derivation(0, (idx,), hyps, self.useful[idx], "Repeat", key), True
         return fresh, False
+
+    def _stated_within(self, key: SKey, hyps: Hyps) -> bool:
+        """Some stated copy of ``key`` rests only on assumptions among ``hyps``."""
+        existing = self.stated.get(key, ())
+        self.work += len(existing)
+        return any(h <= hyps for _, h in existing)
 
     def contradiction(self, chi: Formula | None, *, broad: bool) -> Derivation | None:
         """⊥ from χ and its negation (χ given), or from the latest stated fact and its negation."""
