@@ -79,3 +79,23 @@ def test_a_statement_repeated_thousands_of_times_costs_linear_time(monkeypatch: 
     took(100)
     small, large = min(took(1500) for _ in range(2)), took(6000)
     assert large < 8 * small, (small, large)
+
+
+def test_reasons_for_a_long_repeated_wrong_chain_cost_linear_time() -> None:
+    """A few-shot answer repeated thousands of times (no "Q:" cut): the reasons of its invalid steps are worked out
+    from the distinct facts stated, not from every repeat (each invalid step's closure re-read all of them)."""
+    context = ("Every jompus is a yumpus. Each yumpus is a rompus. Each rompus is an impus. Impuses are numpuses. "
+               "Each numpus is a vumpus. Vumpuses are cold. Polly is an impus.")
+    problem = Problem(context, "True or false: Polly is cold.")
+    wrong = ("polly is an impus. every impus is a rompus. polly is a rompus. rompuses are vumpuses. polly is a vumpus. "
+             "vumpuses are cold. polly is cold. true\n\nq: ")
+
+    def took(n: int) -> float:
+        began = time.process_time()
+        result = check(problem, wrong * n)
+        assert any(s.reason and s.reason.startswith("not derivable") for s in result.steps)
+        return time.process_time() - began
+
+    took(10)
+    small, large = min(took(300) for _ in range(2)), took(1200)
+    assert large < 8 * small, (small, large)

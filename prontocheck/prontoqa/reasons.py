@@ -114,7 +114,8 @@ class _Knowledge:
         self.extra: dict[Shape, set[Shape]] = defaultdict(set)  # stated rules not in the context
         self.extra_triggers: Triggers = {}
         self.closures: dict[tuple[Const, bool, tuple[Shape, ...]], Consequences] = {}  # since the last step
-        self.about: dict[Const, list[tuple[Shape, Hyps]]] = defaultdict(list)  # valid facts, in order
+        # valid facts, each once, in the order last stated (a dict as an ordered set)
+        self.about: dict[Const, dict[tuple[Shape, Hyps], None]] = defaultdict(dict)
         self.assumed: dict[int, tuple[Shape, Const]] = {}
         self.closed: set[int] = set()  # assumptions whose case or proof by contradiction has ended
         self.falsa: list[Hyps] = []  # the assumptions of each valid ⊥
@@ -123,27 +124,39 @@ class _Knowledge:
     # -- what the valid steps add --------------------------------------------------------------------
 
     def add(self, index: int, step: StepInput, result: StepResult) -> None:
-        """Record a valid step."""
+        """Record a valid step (what follows is computed again only when the step adds something: a statement
+        repeated thousands of times costs each repeat a lookup, not a new closure).
+        """
         hyps = frozenset(result.assumptions)
         self.last_falsum = None
-        self.closures.clear()
         if step.kind == CONTRADICTION:
+            self.closures.clear()
             self.falsa.append(hyps)
             self.last_falsum = hyps
             return
         if step.formula is None:
             return
+        closed = len(self.closed)
         if result.rule in _DISCHARGING:  # or-elimination and proof by contradiction end their cases
             self.closed.update(a for a in self.assumed if a not in hyps)
+        changed = len(self.closed) != closed
         if (g := ground_shape(step.formula)) is not None:
             if step.kind == ASSUME:  # a new case: the cases before it have ended (splits are not nested)
                 self.closed.update(self.assumed)
                 self.assumed[index] = g
-            self.about[g[1]].append((g[0], hyps))
+                changed = True
+            about, fact = self.about[g[1]], (g[0], hyps)
+            if next(reversed(about), None) != fact:  # new, or stated again after others: now the latest
+                about.pop(fact, None)
+                about[fact] = None
+                changed = True
         elif (r := rule_shapes(step.formula)) is not None and step.formula not in self.theory.axiom_set:
             if r[1] not in self.extra[r[0]]:
                 self.extra[r[0]].add(r[1])
                 index_edges(rule_edges(r[0], r[1], step.formula), self.extra_triggers)
+                changed = True
+        if changed:
+            self.closures.clear()
 
     def _in_force(self, hyps: Hyps) -> bool:
         return not hyps & self.closed
