@@ -255,3 +255,12 @@ def test_whole_file_json_keeps_the_examples_before_a_hostile_member(tmp_path: Pa
         items = list(read_records(path))
         assert kinds(items) == [("Record", 2), ("RecordError", 4)], limit
         assert items[1].reason.startswith("budget_exceeded:") and limit in items[1].reason
+
+
+@pytest.mark.parametrize("first", ["[1, 2]", "[]", "{}"])
+def test_a_json_value_on_the_first_line_then_broken_lines_leaves_no_line_unread(tmp_path: Path, first: str) -> None:
+    # A first line that is a whole JSON value, a broken object and a log marker after it: the majority vote says
+    # whole-file JSON, which ends after line 1 ("Extra data"): the lines after it are read one by one.
+    path = write(tmp_path / "in.jsonl", [first, '{"id": "x", "context": "Fae is', "Q: ", good(4)])
+    items = list(read_records(path))
+    assert {2, 3, 4} <= {item.line for item in items}, items

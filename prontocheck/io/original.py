@@ -287,8 +287,13 @@ def parse_json(lines: Iterable[str], name: str, *, whole: bool | None = None) ->
     if whole:
         yield from _whole_file(chain(head, numbered), name)
         return
+    yield from _examples_by_line(chain(head, numbered), name)
+
+
+def _examples_by_line(numbered: Iterable[tuple[int, str]], name: str) -> Iterator[Record | RecordError]:
+    """The examples of JSON Lines, one per line (or one per key of a keyed line)."""
     count = 0
-    for number, _, obj, error in json_lines(chain(head, numbered)):
+    for number, _, obj, error in json_lines(numbered):
         if error is not None:
             yield RecordError(name, number, decode_reason(error))
             continue
@@ -321,16 +326,27 @@ def _loads(text: str) -> Any:
 def _whole_file(numbered: Iterable[tuple[int, str]], name: str) -> Iterator[Record | RecordError]:
     """The examples of one whole-file JSON value, up to its end, its first error or its first over-long line."""
     parts: list[str] = []
+    read: list[tuple[int, str]] = []
     cut: RecordError | None = None
     for number, text in numbered:
         if isinstance(text, LongLine):
             cut = RecordError(name, number, str(long_line_error(text)))
             break
         parts.append(text)
+        read.append((number, text))
+    members = 0
     try:
         for key, example, line in _members("".join(parts)):
+            members += 1
             yield _example_record(key, example, name, line)
     except json.JSONDecodeError as e:
+        if cut is None and e.msg == "Extra data" and e.colno == 1:
+            # One JSON value on the first lines, then more lines: JSON Lines after all; the lines after the
+            # value are read one by one, none left unread.
+            if not members:
+                yield RecordError(name, read[0][0], "an empty JSON value before JSON Lines")
+            yield from _examples_by_line(read[e.lineno - 1:], name)
+            return
         yield cut or RecordError(name, e.lineno, decode_reason(e))
         return
     if cut is not None:
