@@ -325,18 +325,16 @@ def _loads(text: str) -> Any:
 
 def _whole_file(numbered: Iterable[tuple[int, str]], name: str) -> Iterator[Record | RecordError]:
     """The examples of one whole-file JSON value, up to its end, its first error or its first over-long line."""
-    parts: list[str] = []
     read: list[tuple[int, str]] = []
     cut: RecordError | None = None
     for number, text in numbered:
         if isinstance(text, LongLine):
             cut = RecordError(name, number, str(long_line_error(text)))
             break
-        parts.append(text)
         read.append((number, text))
     members = 0
     try:
-        for key, example, line in _members("".join(parts)):
+        for key, example, line in _members("".join(text for _, text in read)):
             members += 1
             yield _example_record(key, example, name, line)
     except json.JSONDecodeError as e:
