@@ -3,10 +3,12 @@ abort, a stall or a memory blow-up), a bad first line never makes a file unreada
 
 from __future__ import annotations
 
+import bz2
 import gc
 import gzip
 import io
 import json
+import lzma
 import sys
 import tracemalloc
 import zlib
@@ -138,16 +140,32 @@ def test_whole_file_json_keeps_the_examples_before_an_over_long_line(tmp_path: P
     assert items[1].reason.startswith("budget_exceeded:") and "record_chars" in items[1].reason
 
 
-def test_truncated_compressed_input_keeps_every_record_before_the_cut(tmp_path: Path) -> None:
-    data = gzip.compress("".join(good(i) + "\n" for i in range(2_000)).encode())
-    path = tmp_path / "cut.jsonl.gz"
-    path.write_bytes(data[: len(data) * 2 // 3])
-    got: list[Record | RecordError] = []
-    with pytest.raises(InputError, match="cannot read"):
-        for item in read_records(str(path)):
-            got.append(item)
-    assert got and all(isinstance(r, Record) for r in got)
-    assert [r.id for r in got] == [f"g{i}" for i in range(len(got))]
+_DECODERS = {"gzip": (gzip.compress, lambda: zlib.decompressobj(wbits=31)),
+             "bzip2": (bz2.compress, bz2.BZ2Decompressor), "xz": (lzma.compress, lzma.LZMADecompressor)}
+
+
+@pytest.mark.parametrize("records", [100, 2_000], ids=["small", "large"])  # small: one read takes the whole file
+@pytest.mark.parametrize("compression", list(_DECODERS))
+def test_truncated_compressed_input_keeps_every_record_before_the_cut(tmp_path: Path, compression: str,
+                                                                      records: int) -> None:
+    compress, decoder = _DECODERS[compression]
+    text = "".join(good(i) + "\n" for i in range(records))
+    data = compress(text.encode())
+    path = tmp_path / "cut.jsonl.z"
+    for cut in (len(data) // 3, len(data) * 2 // 3, *range(len(data) - 12, len(data) - 1)):  # and near the end
+        path.write_bytes(data[:cut])
+        got: list[Record | RecordError] = []
+        with pytest.raises(InputError, match="cannot read"):
+            for item in read_records(str(path)):
+                got.append(item)
+        assert all(isinstance(r, Record) for r in got)
+        assert [r.id for r in got] == [f"g{i}" for i in range(len(got))]
+        # every whole line the decoder can give is read (bz2.BZ2File dropped a decoded block at the break)
+        d = decoder()
+        readable = d.decompress(data[:cut]).decode()
+        while more := d.decompress(b""):  # bz2 hands out a block's end only when asked again
+            readable += more.decode()
+        assert len(got) == readable.count("\n"), (compression, cut, len(got), readable.count("\n"))
 
 
 def test_a_log_block_the_compressed_file_breaks_off_inside_is_its_own_error(tmp_path: Path) -> None:

@@ -25,7 +25,7 @@ import json
 import lzma
 import sys
 import zlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any, BinaryIO, TextIO
 
@@ -73,6 +73,57 @@ class _Prefixed(io.RawIOBase):
         return len(data)
 
 
+class _Decompressing(io.RawIOBase):
+    """A bzip2 or xz stream decompressed on the fly (concatenated streams read as one).
+
+    The standard library's readers lose what the decoder already holds when the file is cut short
+    (``bz2.BZ2File`` reports needing input while a whole decoded block is still pending, and raises at
+    once); here every decoded byte is handed out first, then :class:`EOFError` is raised, so the
+    lines before the break are read as usual.
+    """
+
+    _CHUNK = 1 << 16
+
+    def __init__(self, source: BinaryIO, make: Callable[[], Any], trailing: type[Exception]) -> None:
+        super().__init__()
+        self._source = source
+        self._make = make
+        self._trailing = trailing  # what decoding junk after a finished stream raises: the end
+        self._decoder = make()
+        self._finished = False
+
+    def readable(self) -> bool:
+        return True
+
+    def _next(self, size: int) -> bytes:
+        decoder = self._decoder
+        if decoder.eof:  # a further stream, or the end (trailing junk ignored, as the standard library does)
+            rest = decoder.unused_data or self._source.read(self._CHUNK)
+            if not rest:
+                self._finished = True
+                return b""
+            self._decoder = self._make()
+            try:
+                return bytes(self._decoder.decompress(rest, size))
+            except self._trailing:
+                self._finished = True
+                return b""
+        block = self._source.read(self._CHUNK) if decoder.needs_input else b""
+        data = bytes(decoder.decompress(block, size))
+        if not data and not block and decoder.needs_input and not decoder.eof:
+            raise EOFError("Compressed file ended before the end-of-stream marker was reached")
+        return data
+
+    def readinto(self, buffer: bytearray | memoryview) -> int:  # type: ignore[override]
+        view = memoryview(buffer).cast("B")
+        while not self._finished:
+            data = self._next(len(view))
+            if data:
+                view[: len(data)] = data
+                return len(data)
+        return 0
+
+
 def _read_prefix(source: BinaryIO, size: int) -> bytes:
     """Read up to ``size`` bytes, looping over short reads (pipes deliver what they have)."""
     chunks: list[bytes] = []
@@ -96,9 +147,9 @@ def _decompressed(raw: BinaryIO, name: str) -> BinaryIO:
     if prefix.startswith(b"\x1f\x8b"):
         return gzip.GzipFile(fileobj=stream, mode="rb")  # type: ignore[return-value]
     if prefix.startswith(b"BZh"):
-        return bz2.BZ2File(stream, mode="rb")  # type: ignore[return-value]
+        return io.BufferedReader(_Decompressing(stream, bz2.BZ2Decompressor, OSError))  # type: ignore[return-value]
     if prefix.startswith(b"\xfd7zXZ\x00"):
-        return lzma.LZMAFile(stream, mode="rb")  # type: ignore[return-value]
+        return io.BufferedReader(_Decompressing(stream, lzma.LZMADecompressor, lzma.LZMAError))  # type: ignore[return-value]
     return stream
 
 
