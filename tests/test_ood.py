@@ -7,13 +7,13 @@ from pathlib import Path
 import pytest
 
 from prontocheck import Problem, check
+from prontocheck.engine.calculus import statement_key
 from prontocheck.generate import GeneratorConfig, generate
 from prontocheck.generate.rules import OOD_RULES
 from prontocheck.io import Record, read_records
-from prontocheck.prontoqa.accuracy import natural_accuracies, proof_accuracies
-from prontocheck.prontoqa.check import read_steps
+from prontocheck.prontoqa.accuracy import natural_accuracies
+from prontocheck.prontoqa.check import _all_atomic_proof, read_steps
 from prontocheck.prontoqa.derive import derive_natural
-from prontocheck.prontoqa.natural import classify_natural, skey
 from prontocheck.prontoqa.problem import prepare
 from prontocheck.prontoqa.results import BROAD, STRICT, Validity
 from prontocheck.prontoqa.steps import StepInput, classify_steps
@@ -169,26 +169,18 @@ def test_real_ood_outputs_parse() -> None:
     assert steps > 10_000 and unparseable / steps < 0.01
 
 
-def test_fast_path_agrees_with_natural_deduction_on_real_v1_outputs() -> None:
-    # The modus-ponens fast path is a special case of the natural-deduction engine; both give the
-    # same reason for an invalid step (prontoqa.reasons).
-    compared = reasons = 0
-    for rec in _records("prontoqa-v1-llama/*/*.log.gz"):
+def test_the_all_atomic_shortcut_agrees_with_the_full_accuracies_on_real_outputs() -> None:
+    # check() skips the accuracy computation when every offered step up to the goal is strict and atomic.
+    shortcut = 0
+    for rec in [*_records("prontoqa-v1-llama/*/*.log.gz"), *_records("prontoqa-ood-onehop/*/*.log.gz")][::3]:
+        r = check(rec.problem, rec.output)
         pp = prepare(rec.problem)
         inputs = read_steps(rec.problem, rec.output)
-        if not all(i.simple for i in inputs):
-            continue
-        fast = classify_steps(pp.theory, pp.gold, inputs, wording=pp.wording)
-        natural = classify_natural(pp.theory, pp.gold, (), inputs, wording=pp.wording)
-        assert [(s.kind, s.redundant, s.reason) for s in fast] == [(s.kind, s.redundant, s.reason) for s in natural], \
-            rec.id
-        reasons += sum(s.reason is not None for s in fast if s.validity is Validity.INVALID)
-        valid = [s.validity in (Validity.STRICT, Validity.BROAD) for s in fast]
-        full = proof_accuracies(pp.theory, [i.formula if v else None for i, v in zip(inputs, valid)], pp.goal)
-        assert full == natural_accuracies(pp.theory, inputs, valid, pp.goal), rec.id
-        assert check(rec.problem, rec.output).proof == full, rec.id  # check()'s all-atomic shortcut agrees
-        compared += 1
-    assert compared > 600 and reasons > 250
+        offered = [s.validity in (STRICT, BROAD) and s.index not in r.abandoned for s in r.steps]
+        full = natural_accuracies(pp.theory, inputs, offered, pp.goal)
+        assert r.proof == full, rec.id
+        shortcut += _all_atomic_proof(r.steps, inputs, offered, pp.goal) is not None
+    assert shortcut > 300
 
 
 def test_an_assumption_that_repeats_a_context_fact_does_not_leave_the_goal_open() -> None:
@@ -206,7 +198,7 @@ def test_broad_accuracy_takes_one_modus_tollens_when_the_strict_derivation_is_lo
     p = Problem(context, "Prove: Fae is not a wumpus.", gold_cot=gold)
     pp = prepare(p)
     inputs = read_steps(p, out)
-    steps = classify_natural(pp.theory, pp.gold, (), inputs)
+    steps = classify_steps(pp.theory, pp.gold, inputs)
     assert steps[-1].kind == "strict-non-atomic-useful"  # strict wins the classification (cost 2)
     natural = natural_accuracies(pp.theory, inputs, [True] * len(inputs), pp.goal)
     assert natural.to_json() == {"strict": False, "non_atomic": True, "broad": True, "valid": True}
@@ -217,7 +209,7 @@ def test_broad_accuracy_takes_one_modus_tollens_when_the_strict_derivation_is_lo
 
 
 def _keys(formulas: object) -> set[object]:
-    return {skey(f) for f in formulas}  # type: ignore[attr-defined]
+    return {statement_key(f) for f in formulas}  # type: ignore[attr-defined]
 
 
 def _same_gold(problem: Problem) -> bool:
@@ -235,7 +227,7 @@ def _derived_proof_is_canonical(problem: Problem) -> int:
              or derive_natural(prepared.theory, negation_normal(prepared.query.formula)))
     assert lines is not None
     inputs = [StepInput(str(line), line.formula, kind=line.kind) for line in lines]
-    steps = classify_natural(prepared.theory, prepared.gold, prepared.gold_assumptions, inputs)
+    steps = classify_steps(prepared.theory, prepared.gold, inputs, gold_assumptions=prepared.gold_assumptions)
     assert [s.kind for s in steps if not s.canonical] == []
     valid = [s.validity in (STRICT, BROAD) for s in steps]
     assert natural_accuracies(prepared.theory, inputs, valid, prepared.goal).to_json() == {

@@ -199,7 +199,7 @@ class Consequences:
         self.known[shape] = why
         queue.append(shape)
         if why.how is How.TOLLENS or shape[0] != "and" or isinstance(shape[1], bool):
-            return  # the calculus does not split what modus tollens gives (prontoqa/natural.py)
+            return  # the calculus does not split what modus tollens gives (engine/calculus.py)
         for part in sorted_shapes(parts(shape, "and")):
             self._add(part, Why(How.AND_ELIM, why.hyps, (shape,)), queue)
 

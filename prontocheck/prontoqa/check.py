@@ -7,8 +7,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from prontocheck.logic.formulas import Const, Formula, replace_term, symbols
-from prontocheck.prontoqa.accuracy import natural_accuracies, proof_accuracies
-from prontocheck.prontoqa.natural import classify_natural
+from prontocheck.prontoqa.accuracy import natural_accuracies
 from prontocheck.prontoqa.problem import PreparedProblem, Problem, prepare
 from prontocheck.prontoqa.results import (
     BROAD,
@@ -155,20 +154,23 @@ def _steps_to_return(steps: tuple[StepResult, ...], abandoned: frozenset[int]) -
     return None
 
 
-def _all_atomic_proof(
-    steps: tuple[StepResult, ...], valid: list[Formula | None], goal: Formula | None
-) -> ProofResult | None:
-    """The proof accuracies when every valid step up to the goal is strict and atomic (most outputs).
+def _all_atomic_proof(steps: tuple[StepResult, ...], inputs: list[StepInput], offered: list[bool],
+                      goal: Formula | None) -> ProofResult | None:
+    """The proof accuracies when every step up to the goal is invalid, or an offered plain statement, strict
+    and atomic, on no open assumption (most outputs).
 
-    Then each such step is established under every metric (its premises are earlier steps of the
-    same kind), so the proof is correct under all four exactly when a valid step states the goal.
+    Then each offered step is established under every metric (its premises are earlier steps of the same
+    kind), so the proof is correct under all four exactly when an offered step states the goal.
     Otherwise ``None``: the accuracies need the full computation.
     """
-    if goal is None or goal not in valid:
+    if goal is None:
         return None
-    last = max(i for i, phi in enumerate(valid) if phi == goal)
-    for s in steps[: last + 1]:
-        if s.validity is BROAD or (s.validity is STRICT and not s.atomic):
+    last = next((i for i in range(len(inputs) - 1, -1, -1) if offered[i] and inputs[i].formula == goal), None)
+    if last is None:
+        return None
+    for s, i, ok in zip(steps[: last + 1], inputs, offered):
+        if s.validity is BROAD or (s.validity is STRICT and (
+                not ok or not s.atomic or s.assumptions or i.kind != "statement")):
             return None
     return ProofResult(True, True, True, True)
 
@@ -205,18 +207,12 @@ def check(problem: Problem, output: str, *, id: str = "", metadata: Mapping[str,
         # The last clause was cut short (no answer follows): not a claim the model made.
         inputs[-1] = StepInput(inputs[-1].text, None, MID_SENTENCE)
     abandoned = _abandoned(reading, inputs, where)
-    theory = prepared.theory
-    if theory.simple and not prepared.gold_assumptions and all(i.simple for i in inputs):
-        # The v1 calculus (modus ponens and composition) suffices: the fast path.
-        steps = classify_steps(theory, prepared.gold, inputs, wording=prepared.wording)
-        # Invalid, unparseable and abandoned steps can never be established: only valid steps are offered.
-        valid = [i.formula if s.validity in (STRICT, BROAD) and s.index not in abandoned else None
-                 for i, s in zip(inputs, steps)]
-        proof = _all_atomic_proof(steps, valid, prepared.goal) or proof_accuracies(theory, valid, prepared.goal)
-    else:
-        steps = classify_natural(theory, prepared.gold, prepared.gold_assumptions, inputs, wording=prepared.wording)
-        offered = [s.validity in (STRICT, BROAD) and s.index not in abandoned for s in steps]
-        proof = natural_accuracies(theory, inputs, offered, prepared.goal)
+    steps = classify_steps(prepared.theory, prepared.gold, inputs, gold_assumptions=prepared.gold_assumptions,
+                           wording=prepared.wording)
+    # Invalid, unparseable and abandoned steps can never be established: only valid steps are offered.
+    offered = [s.validity in (STRICT, BROAD) and s.index not in abandoned for s in steps]
+    proof = _all_atomic_proof(steps, inputs, offered, prepared.goal) or \
+        natural_accuracies(prepared.theory, inputs, offered, prepared.goal)
     answer = reading.answer
     return ExampleResult(
         id=id,

@@ -2,7 +2,7 @@
 
 A modus-ponens (v1) goal gets the shortest path in the rule graph, :func:`derive_gold`. A goal that
 needs the rules of PrOntoQA-OOD gets :func:`derive_natural`: a goal-directed search in the
-natural-deduction calculus of :mod:`prontocheck.prontoqa.natural` for a proof with the fewest lines,
+natural-deduction calculus of :mod:`prontocheck.engine.calculus` for a proof with the fewest lines,
 written as the PrOntoQA-OOD generator writes its gold proofs. Each line is one strict, atomic step:
 
 * a context fact, restated (Ax); a rule, then what it gives (Hop; with and-elimination when the goal

@@ -10,11 +10,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from prontocheck.engine.calculus import statement_key
 from prontocheck.engine.theory import Theory
 from prontocheck.errors import UnparseableSentence, UnreadableQuery
 from prontocheck.logic.formulas import Formula, compound, symbols
 from prontocheck.prontoqa.derive import derive_gold, derive_natural
-from prontocheck.prontoqa.natural import skey
 from prontocheck.syntax.english import Wording
 from prontocheck.syntax.forms import ASSUME, STATEMENT, ProofLine, Query, proof_lines
 from prontocheck.syntax.questions import Option, cut_options, read_options, read_query
@@ -204,9 +204,9 @@ def _prepare(problem: Problem) -> PreparedProblem:
     if query is not None and query.kind == "prove":
         label = None
     elif label is None and query is not None and gold:
-        if skey(gold[-1]) == skey(query.formula):
+        if statement_key(gold[-1]) == statement_key(query.formula):
             label = True
-        elif skey(gold[-1]) == skey(negation_normal(query.formula)):
+        elif statement_key(gold[-1]) == statement_key(negation_normal(query.formula)):
             label = False
     reading = ReadingContext.of(axioms, {o.letter: o.label for o in options},
                                 None if query is None else query.formula,

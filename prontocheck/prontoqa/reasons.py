@@ -1,7 +1,6 @@
 """Why an invalid step does not follow, in one line of the problem's own words.
 
-Both step classifiers (:mod:`.steps`, :mod:`.natural`) call :func:`with_reasons` on their results,
-so a step gets the same reason whichever calculus classified it. A reason is computed only for an
+The step classifier (:mod:`.steps`) calls :func:`with_reasons` on its results. A reason is computed only for an
 invalid step, against the context axioms and the valid steps before it, in the generator's English
 (:mod:`prontocheck.syntax.english`), on one line without a final full stop. The first that applies:
 
@@ -44,7 +43,7 @@ invalid step, against the context axioms and the valid steps before it, in the g
   fact: ``an assumption must be a fact about one individual``.
 - Otherwise :data:`GENERIC`: ``not derivable from the context and the earlier steps``.
 
-A conclusion under open assumptions is valid (it carries them; see :mod:`.natural`), so no step is
+A conclusion under open assumptions is valid (it carries them; see :mod:`.steps`), so no step is
 invalid for depending on one: the proof accuracies treat it. What follows about an individual is
 read from a forward closure of its facts under the context's and the stated rules
 (:mod:`prontocheck.engine.consequences`), which records for each fact the rule and premise that

@@ -1,23 +1,44 @@
 """Step classification of the paper profile: validity, atomicity, utility, redundancy, premises.
 
-The definitions are those of ``paper-semantics.md`` (shipped in the README): cost(φ) is the least
-number of rule applications that derive φ when every earlier valid step is free; strict iff the
-cost is finite, atomic iff it is at most 1; broad iff a rule is derivable once rule composition
-is added; utility against the gold proof.
+The definitions are those of ``paper-semantics.md`` (shipped in the README), extended to the rules of
+PrOntoQA-OOD: cost(φ) is the least number of rule applications that derive φ when every earlier valid
+step is free (:mod:`prontocheck.engine.calculus` finds it); strict iff a derivation with strict rules
+exists, atomic iff its cost is at most 1; broad iff one exists once the broad rules (rule composition,
+modus tollens) are added; utility against the gold proof.
+
+Strict rules (one application each): Ax (restate a context sentence), Hop (modus ponens, also with
+compound antecedents and consequents), and-introduction, and-elimination, or-introduction,
+or-elimination (proof by cases: φ stated under the assumption of each disjunct of an established
+disjunction), ⊥-introduction ("This contradicts with χ": χ and its negation both established) and
+proof by contradiction (¬α after a ⊥ that depends on the assumption α), and Assume.
+
+Every valid step depends on a set of open assumptions (the ``Assume`` steps its derivation rests
+on); a conclusion under open assumptions proves nothing about the goal. A restatement of an earlier
+step is ``redundant`` unless it is derived afresh under assumptions the earlier statements lacked
+(the second case of a proof by cases).
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Generator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import chain, islice
 
-import networkx as nx
-
-from prontocheck.engine.graphs import descend, path_exists
-from prontocheck.engine.theory import Key, RuleEdge, Theory, as_ground_literal, as_simple_rule, ground
-from prontocheck.logic.formulas import Const, Formula
+from prontocheck.engine.calculus import (
+    FALSUM,
+    NO_HYPS,
+    Derivation,
+    Fact,
+    Rule,
+    RuleKey,
+    StatementKey,
+    View,
+    statement_key,
+)
+from prontocheck.engine.graphs import path_exists
+from prontocheck.engine.shapes import Shape
+from prontocheck.engine.theory import Theory, as_ground_literal, as_simple_rule
+from prontocheck.logic.formulas import Formula
 from prontocheck.prontoqa.reasons import with_reasons
 from prontocheck.prontoqa.results import (
     BROAD,
@@ -29,42 +50,9 @@ from prontocheck.prontoqa.results import (
     USEFUL,
     StepResult,
     Utility,
+    Validity,
 )
 from prontocheck.syntax.english import Wording
-
-
-def _complement(key: Key) -> Key:
-    return key[0], not key[1]
-
-
-MAX_PATHS = 256
-"""How many rule paths are compared when choosing a broad step's premises."""
-
-
-@dataclass(frozen=True, slots=True)
-class Derivation:
-    """A cheapest derivation of a ground literal.
-
-    Attributes:
-        cost: rule applications needed (0: already stated).
-        premises: indices of the stated steps it uses, most recent first.
-        all_useful: every premise is a useful step.
-        root: the fact the chain starts from (an earlier step or a context fact).
-        rules: the rules it applies, stated or not, in order.
-    """
-
-    cost: int
-    premises: tuple[int, ...]
-    all_useful: bool
-    root: Formula
-    rules: tuple[Formula, ...]
-
-    def rank(self) -> tuple[int, bool, tuple[int, ...]]:
-        """Order of preference: cheapest, then all premises useful, then the most recent premises.
-
-        A context fact (no premises) wins a tie with a derivation from stated steps.
-        """
-        return (self.cost, not self.all_useful, tuple(-p for p in self.premises))
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,220 +79,131 @@ class StepInput:
 
 
 class _Classifier:
-    """Walks the steps in order, keeping the stated set S_i and the gold bookkeeping."""
+    """Walks the steps in order, keeping the stated set S (a :class:`View`) and the gold bookkeeping."""
 
-    def __init__(self, theory: Theory, gold: Sequence[Formula]) -> None:
+    def __init__(self, theory: Theory, gold: Sequence[Formula], gold_assumptions: Sequence[Formula]) -> None:
         self.theory = theory
-        self.gold = frozenset(gold)
-        self.latest: dict[Formula, int] = {}  # formula → most recent valid step stating it
-        self.first: dict[Formula, int] = {}  # formula → first valid step stating it
-        self.extra_rules_into: dict[Key, list[RuleEdge]] = defaultdict(list)  # stated rules not in A
         self.useful: list[bool] = []
-        self.misleading_rules: set[Formula] = set()
-        # Keys f with a gold fact f(c): a fact of G that is a context fact or stated by a useful step.
-        self.gold_fact_keys: set[Key] = set()
-        self.gold_rules_from: dict[Key, list[Key]] = defaultdict(list)
+        self.view = View(theory.shapes, self.useful, {})
+        self.gold = {statement_key(g) for g in gold}
+        self.gold_assumptions = {statement_key(a) for a in gold_assumptions}
+        self.gold_rules: dict[Shape, set[Shape]] = defaultdict(set)
+        # The shapes f with a gold fact f(c): a fact of G that is a context fact or stated by a useful step.
+        self.gold_fact_shapes: set[Shape] = set()
         for g in gold:
-            lit = as_ground_literal(g)
-            if lit is not None and g in theory.axiom_set:
-                self.gold_fact_keys.add(lit[0])
-            simple = as_simple_rule(g)
-            if simple is not None:
-                self.gold_rules_from[simple[0]].append(simple[1])
+            k = statement_key(g)
+            if isinstance(k, RuleKey):
+                self.gold_rules[k.antecedent].add(k.consequent)
+            elif isinstance(k, Fact) and g in theory.axiom_set:
+                self.gold_fact_shapes.add(k.shape)
+        self.misleading_rules: set[Formula] = set()
 
-    # -- derivations of ground literals ---------------------------------------------------
+    def run(self, steps: Sequence[StepInput]) -> tuple[StepResult, ...]:
+        return tuple(self.classify(i, s) for i, s in enumerate(steps))
 
-    def _one_hop(self, key: Key, c: Const) -> Derivation | None:
-        """The derivation :meth:`derive` finds when one context rule leads to ``key`` and the rule and
-        its antecedent fact are both stated (a canonical Hop, most steps); else ``None``.
-        """
-        edges = self.theory.rules_into.get(key, ())
-        if len(edges) != 1 or key in self.extra_rules_into:
-            return None
-        edge = edges[0]
-        rule_idx = self.latest.get(edge.formula)
-        if rule_idx is None:
-            return None
-        fact = ground(edge.antecedent, c)
-        fact_idx = self.latest.get(fact)
-        if fact_idx is None:
-            return None
-        premises = (rule_idx, fact_idx) if rule_idx > fact_idx else (fact_idx, rule_idx)
-        useful = self.useful[rule_idx] and self.useful[fact_idx]
-        return Derivation(1, premises, useful, fact, (edge.formula,))
+    def _result(self, i: int, step: StepInput, validity: Validity, atomic: bool | None, utility: Utility | None,
+                d: Derivation | None, redundant: bool = False, shown: str | None = None) -> StepResult:
+        return StepResult(
+            i, step.text, shown if shown is not None else (None if step.formula is None else str(step.formula)),
+            validity, atomic, utility, redundant, d.premises if d else (), step.reason,
+            rule=d.rule if d else None, assumptions=tuple(sorted(d.hyps)) if d else (),
+        )
 
-    def derive(self, key: Key, constant: Const, broad: bool = False) -> Derivation | None:
-        """The cheapest derivation of ``key(constant)`` from A and the stated steps; with ``broad``,
-        modus tollens (a broad rule) may be used too.
-        """
-        memo: dict[Key, Derivation | None] = {}
-        visiting: set[Key] = set()
-        return descend(self._derive(key, constant, memo, visiting, broad),
-                       lambda premise: self._derive(premise, constant, memo, visiting, broad))[0]
+    def _invalid(self, i: int, step: StepInput, shown: str | None = None) -> StepResult:
+        return self._record(self._result(i, step, INVALID, None, None, None, shown=shown), None, None)
 
-    def _derive(
-        self, key: Key, c: Const, memo: dict[Key, Derivation | None], visiting: set[Key], broad: bool = False
-    ) -> Generator[Key, tuple[Derivation | None, bool], tuple[Derivation | None, bool]]:
-        """The cheapest derivation of ``key(c)`` and whether the cycle guard cut it short; it yields each
-        premise it needs derived first (run by :func:`~prontocheck.engine.graphs.descend`, any depth).
-        """
-        fact = ground(key, c)
-        idx = self.latest.get(fact)
-        if idx is not None:
-            return Derivation(0, (idx,), self.useful[idx], fact, ()), False
-        if key in memo:
-            return memo[key], False
-        best = Derivation(1, (), True, fact, ()) if key in self.theory.facts.get(c, ()) else None
-        visiting.add(key)
-        cyclic = False
-        # Hop: ∀x(f(x) → g(x)) and f(c) give g(c). Modus tollens (broad): ∀x(f(x) → g(x)) and ¬g(c) give ¬f(c).
-        into = chain(self.theory.rules_into.get(key, ()), self.extra_rules_into.get(key, ()))
-        steps = [(e, e.antecedent) for e in into]
-        if broad:
-            steps += [(e, _complement(e.consequent)) for e in self.theory.rules_from.get(_complement(key), ())]
-        for edge, premise in steps:
-            if premise in visiting:
-                cyclic = True
-                continue
-            sub, sub_cyclic = yield premise
-            cyclic |= sub_cyclic
-            if sub is None:
-                continue
-            rule_idx = self.latest.get(edge.formula)
-            premises = sub.premises if rule_idx is None else tuple(sorted((*sub.premises, rule_idx), reverse=True))
-            candidate = Derivation(
-                sub.cost + (1 if rule_idx is None else 0) + 1,
-                premises,
-                sub.all_useful and (rule_idx is None or self.useful[rule_idx]),
-                sub.root,
-                (*sub.rules, edge.formula),
-            )
-            if best is None or candidate.rank() < best.rank():
-                best = candidate
-        visiting.discard(key)
-        if not cyclic:  # a result cut short by the cycle guard may not be reused elsewhere
-            memo[key] = best
-        return best, cyclic
+    def classify(self, i: int, step: StepInput) -> StepResult:
+        phi = step.formula
+        if step.kind == "contradiction":
+            return self._contradiction(i, step)
+        if phi is None:
+            return self._record(self._result(i, step, UNPARSEABLE, None, None, None), None, None)
+        key = statement_key(phi)
+        if step.kind == "assume":
+            if not isinstance(key, Fact):
+                return self._invalid(i, step)
+            utility = USEFUL if key in self.gold_assumptions else OFF_PATH
+            assumed = Derivation(Rule.ASSUME, 1, (), frozenset({i}), True, key)
+            self.view.assumptions[i] = key
+            return self._record(self._result(i, step, STRICT, True, utility, assumed), key, assumed, phi)
+        d: Derivation | None
+        if isinstance(key, Fact):
+            d, repeat = self.view.best_for_step(key, broad=False)
+            validity = STRICT
+            if d is None:
+                d, repeat, validity = self.view.derive(key.shape, key.constant, broad=True, mask=key), False, BROAD
+            if d is None:
+                return self._invalid(i, step)
+            if repeat:
+                return self._repeat(i, step, key, d, phi)
+            atomic = d.cost <= 1 if validity is STRICT else False
+            return self._record(self._result(i, step, validity, atomic, self._fact_utility(key, d), d), key, d, phi)
+        if self.view.stated.get(key):
+            d = Derivation(Rule.REPEAT, 0, (self.view.stated[key][-1][0],), NO_HYPS, True, key)
+            return self._repeat(i, step, key, d, phi)
+        if phi in self.theory.axiom_set:
+            d = Derivation(Rule.AX, 1, root=key)
+            utility = self._rule_utility(key, phi) if isinstance(key, RuleKey) else \
+                (USEFUL if key in self.gold else OFF_PATH)
+            return self._record(self._result(i, step, STRICT, True, utility, d), key, d, phi)
+        if isinstance(key, RuleKey) and (d := self.view.composition(key)) is not None:
+            utility = OFF_PATH if key.antecedent == key.consequent else self._rule_utility(key, phi)
+            return self._record(self._result(i, step, BROAD, False, utility, d), key, d, phi)
+        return self._invalid(i, step)
 
-    # -- rule composition (broad validity) ---------------------------------------------------
+    def _repeat(self, i: int, step: StepInput, key: StatementKey, d: Derivation, phi: Formula) -> StepResult:
+        """A restatement: useful as its first statement was."""
+        utility = USEFUL if self.useful[self.view.stated[key][0][0]] else OFF_PATH
+        return self._record(self._result(i, step, STRICT, True, utility, d, redundant=True), key, d, phi)
 
-    def _rule_graph(self) -> nx.DiGraph:
-        g = self.theory.graph.copy()
-        for edges in self.extra_rules_into.values():
-            for e in edges:
-                g.add_edge(e.antecedent, e.consequent, formula=e.formula)
-        return g
+    def _contradiction(self, i: int, step: StepInput) -> StepResult:
+        d = self.view.contradiction(step.formula, broad=False)
+        validity = STRICT
+        if d is None:
+            d, validity = self.view.contradiction(step.formula, broad=True), BROAD
+        shown = "⊥" if step.formula is None else f"⊥ ({step.formula})"
+        if d is None:
+            return self._invalid(i, step, shown)
+        utility = USEFUL if self._gold_has_contradiction() else OFF_PATH
+        atomic = d.cost <= 1 if validity is STRICT else False
+        return self._record(self._result(i, step, validity, atomic, utility, d, shown=shown), FALSUM, d)
 
-    def composition_premises(self, ante: Key, cons: Key) -> tuple[int, ...] | None:
-        """Premises of ``∀x(ante → cons)`` by composition, or ``None`` if no rule path exists.
+    def _gold_has_contradiction(self) -> bool:
+        return bool(self.gold_assumptions) and any(isinstance(k, Fact) for k in self.gold)
 
-        Among the paths, the one that uses the most stated rules (then the shortest) is chosen.
-        """
-        if ante == cons:
-            return ()
-        # Every stated rule is itself a rule path of A (or a tautology), so A decides reachability.
-        if not self.theory.reachable(ante, cons):
-            return None
-        graph = self._rule_graph()
-        best: tuple[tuple[int, int], tuple[int, ...]] | None = None
-        for path in islice(nx.all_simple_paths(graph, ante, cons), MAX_PATHS):
-            used = (self.latest.get(graph.edges[a, b]["formula"]) for a, b in zip(path, path[1:]))
-            stated = tuple(sorted((i for i in used if i is not None), reverse=True))
-            rank = (-len(stated), len(path))
-            if best is None or rank < best[0]:
-                best = (rank, stated)
-        return None if best is None else best[1]
-
-    # -- one step ------------------------------------------------------------------------------
-
-    def _rule_utility(self, formula: Formula, ante: Key, cons: Key) -> Utility:
-        if formula in self.gold or (ante != cons and path_exists(self.gold_rules_from.get, ante, cons)):
+    def _rule_utility(self, key: RuleKey, formula: Formula) -> Utility:
+        ante, cons = key
+        if key in self.gold or (ante != cons and path_exists(self.gold_rules.get, ante, cons)):
             return USEFUL  # in the gold proof, or a shortcut along it
-        return MISLEADING if ante in self.gold_fact_keys else OFF_PATH
+        return MISLEADING if ante in self.gold_fact_shapes else OFF_PATH
 
-    def _fact_utility(self, formula: Formula, derivation: Derivation) -> Utility:
-        if formula in self.gold:
+    def _fact_utility(self, key: Fact, d: Derivation) -> Utility:
+        if key in self.gold:
             return USEFUL
-        root = derivation.root
-        root_is_gold_fact = root in self.gold and (root in self.theory.axiom_set or self._stated_useful(root))
-        if root_is_gold_fact and not any(r in self.misleading_rules for r in derivation.rules):
+        root = d.root
+        gold_root = root in self.gold and isinstance(root, Fact) and root.shape in self.gold_fact_shapes
+        if gold_root and not any(r in self.misleading_rules for r in d.uses):
             return MISLEADING
         return OFF_PATH
 
-    def _stated_useful(self, formula: Formula) -> bool:
-        idx = self.latest.get(formula)
-        return idx is not None and self.useful[idx]
-
-    def classify(self, index: int, step: StepInput) -> StepResult:
-        phi = step.formula
-        if phi is None:
-            unparseable = StepResult(index, step.text, None, UNPARSEABLE, None, None, False, (), step.reason)
-            return self._record(unparseable)
-        text, shown = step.text, str(phi)
-        if phi in self.latest:  # a repeat: cost 0
-            first = self.first[phi]
-            utility = USEFUL if self.useful[first] else OFF_PATH
-            return self._record(
-                StepResult(index, text, shown, STRICT, True, utility, True, (self.latest[phi],), rule="Repeat"), phi
-            )
-        simple = as_simple_rule(phi)
-        lit = as_ground_literal(phi)
-        if phi in self.theory.axiom_set:  # one Ax application
-            if simple is not None:
-                utility = self._rule_utility(phi, *simple)
-            elif lit is not None:
-                utility = USEFUL if phi in self.gold else OFF_PATH
-            else:
-                utility = USEFUL if phi in self.gold else OFF_PATH
-            return self._record(StepResult(index, text, shown, STRICT, True, utility, False, (), rule="Ax"), phi)
-        if lit is not None:
-            derivation = self._one_hop(*lit) or self.derive(*lit)
-            if derivation is None and (derivation := self.derive(*lit, broad=True)) is not None:
-                utility = self._fact_utility(phi, derivation)
-                broad_fact = StepResult(index, text, shown, BROAD, False, utility, False, derivation.premises,
-                                        rule="ModusTollens")
-                return self._record(broad_fact, phi)
-            if derivation is not None:
-                utility = self._fact_utility(phi, derivation)
-                return self._record(
-                    StepResult(
-                        index, text, shown, STRICT, derivation.cost <= 1, utility, False, derivation.premises,
-                        rule="Hop",
-                    ),
-                    phi,
-                )
-        if simple is not None:
-            premises = self.composition_premises(*simple)
-            if premises is not None:
-                utility = OFF_PATH if simple[0] == simple[1] else self._rule_utility(phi, *simple)
-                broad = StepResult(index, text, shown, BROAD, False, utility, False, premises, rule="Composition")
-                return self._record(broad, phi)
-        return self._record(StepResult(index, text, shown, INVALID, None, None, False, ()))
-
-    def _record(self, result: StepResult, formula: Formula | None = None) -> StepResult:
-        useful = result.utility is USEFUL
-        self.useful.append(useful)
-        if formula is None:
+    def _record(self, result: StepResult, key: StatementKey | None, d: Derivation | None,
+                formula: Formula | None = None) -> StepResult:
+        self.useful.append(result.utility is USEFUL)
+        if key is None or d is None:
             return result
-        self.latest[formula] = result.index
-        self.first.setdefault(formula, result.index)
+        in_context = formula is not None and formula in self.theory.axiom_set
+        self.view.add(key, result.index, d.hyps, formula, in_context)
         if result.redundant:
             return result
-        simple = as_simple_rule(formula)
-        if simple is not None:
-            if result.utility is MISLEADING:
-                self.misleading_rules.add(formula)
-            if formula not in self.theory.axiom_set:
-                self.extra_rules_into[simple[1]].append(RuleEdge(simple[0], simple[1], formula))
-        elif useful and formula in self.gold:
-            lit = as_ground_literal(formula)
-            if lit is not None:
-                self.gold_fact_keys.add(lit[0])
+        if isinstance(key, RuleKey) and result.utility is MISLEADING and formula is not None:
+            self.misleading_rules.add(formula)
+        if isinstance(key, Fact) and result.utility is USEFUL and key in self.gold:
+            self.gold_fact_shapes.add(key.shape)
         return result
 
 
 def classify_steps(theory: Theory, gold: Sequence[Formula], steps: Sequence[StepInput], *,
-                   wording: Wording | None = None) -> tuple[StepResult, ...]:
+                   gold_assumptions: Sequence[Formula] = (), wording: Wording | None = None) -> tuple[StepResult, ...]:
     """Classify every step of a chain of thought on the three axes of the paper; an invalid step
     gets its reason (:func:`~prontocheck.prontoqa.reasons.with_reasons`, in ``wording``'s words).
 
@@ -315,5 +214,5 @@ def classify_steps(theory: Theory, gold: Sequence[Formula], steps: Sequence[Step
     >>> [r.kind for r in classify_steps(t, gold, steps)]
     ['strict-atomic-useful', 'strict-non-atomic-useful']
     """
-    classifier = _Classifier(theory, gold)
-    return with_reasons(theory, steps, tuple(classifier.classify(i, s) for i, s in enumerate(steps)), wording=wording)
+    results = _Classifier(theory, gold, gold_assumptions).run(steps)
+    return with_reasons(theory, steps, results, wording=wording)

@@ -1,0 +1,544 @@
+"""The calculus: its rules, what a step can state, one derivation record, and the one derivation function.
+
+Every analysis of PrOntoQA reasoning asks the same question: what is the cheapest derivation of a
+formula from the context and what has been stated so far, and under which open assumptions? The
+step classifier (:mod:`prontocheck.prontoqa.steps`) asks it for each step against the stated set S,
+the proof accuracies (:mod:`prontocheck.prontoqa.accuracy`) against each metric's established set
+E_M. Both ask a :class:`View`, whose :meth:`View.derive` applies the rules of :class:`Rule`, each
+written once below, and returns a :class:`Derivation`.
+
+cost(φ) is the least number of rule applications that derive φ when every stated step is free
+(paper-semantics.md): a context fact or rule costs one ``Ax``, a stated one nothing.
+
+>>> from prontocheck.engine.theory import Theory
+>>> from prontocheck.syntax import parse_statement as p
+>>> t = Theory.from_axioms([p("Every cat is a carnivore."), p("Fae is a cat.")])
+>>> view = View(t.shapes, [], {})
+>>> d = view.derive(("carnivore", True), Const("Fae"), broad=False)
+>>> d.rule, d.cost, d.uses == (p("Every cat is a carnivore."),)
+(<Rule.HOP: 'Hop'>, 3, True)
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Generator, Iterator
+from dataclasses import dataclass, field
+from enum import StrEnum
+from functools import lru_cache
+from itertools import islice
+from typing import NamedTuple
+
+from prontocheck.engine.graphs import descend, path_exists, reach
+from prontocheck.engine.shapes import (
+    Shape,
+    ShapeIndex,
+    ShapeRule,
+    complement,
+    ground_shape,
+    parts,
+    rule_shapes,
+    sorted_shapes,
+)
+from prontocheck.errors import BudgetExceeded
+from prontocheck.limits import DERIVE_WORK
+from prontocheck.logic.formulas import Const, Formula
+
+
+class Rule(StrEnum):
+    """The rules of the calculus (a step's ``rule`` is the last one its cheapest derivation applies)."""
+
+    AX = "Ax"
+    """A context sentence, restated."""
+    REPEAT = "Repeat"
+    """A stated step, restated (cost 0)."""
+    ASSUME = "Assume"
+    """An assumption (its own open assumption)."""
+    HOP = "Hop"
+    """Modus ponens: ∀x(A(x) → C(x)) and A(c) give C(c) (compound A and C too)."""
+    HOP_AND_ELIM = "Hop+AndElim"
+    """Modus ponens, then one conjunct of its conjunctive consequent."""
+    AND_INTRO = "AndIntro"
+    AND_ELIM = "AndElim"
+    OR_INTRO = "OrIntro"
+    OR_ELIM = "OrElim"
+    """Proof by cases: the goal stated under the assumption of each disjunct of an established disjunction."""
+    CONTRADICTION = "Contradiction"
+    """⊥ from χ and ¬χ; and proof by contradiction, ¬α from a ⊥ that rests on the assumption α."""
+    MODUS_TOLLENS = "ModusTollens"
+    """Broad: ∀x(A(x) → C(x)) and ¬C(c) give ¬A(c)."""
+    COMPOSITION = "Composition"
+    """Broad: rules ∀x(f → g), ∀x(g → h) give ∀x(f → h)."""
+
+
+# -- what a step can state ------------------------------------------------------------------------------
+
+
+class Fact(NamedTuple):
+    """A ground formula about one individual: its shape and the individual."""
+
+    shape: Shape
+    constant: Const
+
+
+class RuleKey(NamedTuple):
+    """A rule ∀x(A(x) → C(x)): its antecedent and consequent shapes."""
+
+    antecedent: Shape
+    consequent: Shape
+
+
+class Other(NamedTuple):
+    """Any other formula, as itself."""
+
+    formula: Formula
+
+
+class Falsum(NamedTuple):
+    """⊥: what "This contradicts with χ" states."""
+
+
+FALSUM = Falsum()
+StatementKey = Fact | RuleKey | Other | Falsum
+"""The order-insensitive identity of what a step states (conjunctions and disjunctions compare as sets)."""
+
+
+@lru_cache(maxsize=1 << 14)
+def statement_key(formula: Formula) -> StatementKey:
+    """What ``formula`` states.
+
+    >>> from prontocheck.syntax import parse_statement as p
+    >>> statement_key(p("Fae is a cat or a dog.")) == statement_key(p("Fae is a dog or a cat."))
+    True
+    >>> type(statement_key(p("Every cat is a feline."))).__name__
+    'RuleKey'
+    """
+    if (g := ground_shape(formula)) is not None:
+        return Fact(*g)
+    if (r := rule_shapes(formula)) is not None:
+        return RuleKey(*r)
+    return Other(formula)
+
+
+Hyps = frozenset[int]
+"""The open assumptions (indices of ``Assume`` steps) a derivation rests on."""
+NO_HYPS: Hyps = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class Derivation:
+    """A cheapest derivation.
+
+    Attributes:
+        rule: the last rule applied.
+        cost: rule applications (0: already stated).
+        premises: indices of the stated steps used, most recent first.
+        hyps: the assumption steps it rests on.
+        all_useful: every premise is a useful step.
+        root: what the chain starts from (a stated step's or a context fact's key).
+        uses: the context or stated rules (formulas) it applies, in order.
+        broad: it needs a broad rule (modus tollens).
+    """
+
+    rule: Rule
+    cost: int
+    premises: tuple[int, ...] = ()
+    hyps: Hyps = NO_HYPS
+    all_useful: bool = True
+    root: StatementKey | None = None
+    uses: tuple[Formula, ...] = ()
+    broad: bool = False
+
+    def rank(self) -> tuple[int, int, bool, tuple[int, ...]]:
+        """Cheapest, then fewest assumptions, then useful premises, then the most recent premises (a context
+        fact, with none, wins a tie with a derivation from stated steps).
+        """
+        return (self.cost, len(self.hyps), not self.all_useful, tuple(-p for p in self.premises))
+
+    def then(self, rule: Rule, *, cost: int = 1, rule_step: int | None = None, useful: bool = True,
+             uses: Formula | None = None, broad: bool = False) -> Derivation:
+        """This derivation followed by one more rule application (``cost`` more), which may use a stated
+        rule (step ``rule_step``, then cited as a premise; else the context's, one ``Ax`` more).
+        """
+        premises = self.premises
+        if rule_step is not None:
+            premises = merge(premises, (rule_step,))
+        elif uses is not None:
+            cost += 1
+        return Derivation(rule, self.cost + cost, premises, self.hyps, self.all_useful and useful, self.root,
+                          self.uses if uses is None else (*self.uses, uses), self.broad or broad)
+
+
+def merge(*groups: tuple[int, ...]) -> tuple[int, ...]:
+    """Premise indices of several derivations, most recent first, each once.
+
+    >>> merge((4, 1), (3, 1))
+    (4, 3, 1)
+    """
+    return tuple(sorted({p for g in groups for p in g}, reverse=True))
+
+
+SHORTCUTS = True
+"""Take :meth:`View._canonical_hop` and the other shortcuts that give what the general search would give,
+faster. Off, every derivation is searched in full (the tests compare every field both ways)."""
+
+MAX_PATHS = 256
+"""How many rule paths are compared when choosing a composed rule's premises."""
+
+
+@dataclass
+class View:
+    """A set of stated (or established) steps over a theory's shapes, able to derive.
+
+    The step classifier keeps one view (the stated set S); each proof accuracy keeps its own (E_M).
+
+    Attributes:
+        index: the context's facts and rules.
+        useful: for each step index, whether it is useful (premises' ``all_useful``).
+        assumptions: the ``Assume`` steps made so far, by index.
+        stated: every stated copy of each key, in order, with its assumptions.
+        best_stated: for each key, the copy a repeat cites: fewest assumptions, the latest among those
+            (kept as steps are added: a statement repeated thousands of times is not scanned at each repeat).
+        stated_under: the stated copies that rest on assumptions (what a proof by cases looks for).
+        compounds: the conjunctions and disjunctions stated of each individual (where and- and
+            or-elimination start).
+        extra: the stated rules that are not context rules.
+        work: derivation work done so far, against ``limits.DERIVE_WORK``.
+    """
+
+    index: ShapeIndex
+    useful: list[bool]
+    assumptions: dict[int, StatementKey]
+    stated: dict[StatementKey, list[tuple[int, Hyps]]] = field(default_factory=lambda: defaultdict(list))
+    best_stated: dict[StatementKey, tuple[int, Hyps]] = field(default_factory=dict)
+    stated_under: dict[StatementKey, list[tuple[int, Hyps]]] = field(default_factory=lambda: defaultdict(list))
+    compounds: dict[Const, set[Shape]] = field(default_factory=lambda: defaultdict(set))
+    extra: ShapeIndex = field(default_factory=ShapeIndex)
+    work: int = 0
+    _facts_compounds: dict[Const, frozenset[Shape]] = field(default_factory=dict)
+    _version: int = 0
+    _memo_state: tuple[int, int] = (-1, -1)
+    _memos: dict[tuple[object, ...], dict[tuple[Shape, int | None], Derivation | None]] = field(default_factory=dict)
+    """The derivations found since the view last changed (a step added, an assumption made), for each
+    constant, calculus, mask and preference: the next step's derivation reuses them instead of walking the
+    same rule chains again (without it, a proof's steps take time quadratic in its length)."""
+    _closed: bool = False
+
+    def add(self, key: StatementKey, index: int, hyps: Hyps, formula: Formula | None, in_context: bool) -> None:
+        """Record a step as stated."""
+        self._version += 1
+        self.stated[key].append((index, hyps))
+        best = self.best_stated.get(key)
+        if best is None or len(hyps) <= len(best[1]):  # (steps are added in order: the latest wins a tie)
+            self.best_stated[key] = (index, hyps)
+        if hyps:
+            self.stated_under[key].append((index, hyps))
+        if isinstance(key, Fact):
+            if not isinstance(key.shape[1], bool):
+                self.compounds[key.constant].add(key.shape)
+        elif isinstance(key, RuleKey) and not in_context and formula is not None and len(self.stated[key]) == 1:
+            self.extra.add_rule(key.antecedent, key.consequent, formula)
+
+    def stated_index(self, key: StatementKey) -> int | None:
+        """The latest stated copy of ``key``."""
+        occurrences = self.stated.get(key)
+        return occurrences[-1][0] if occurrences else None
+
+    def _fact_compounds(self, c: Const) -> frozenset[Shape]:
+        found = self._facts_compounds.get(c)
+        if found is None:
+            found = frozenset(s for s in self.index.facts.get(c, ()) if not isinstance(s[1], bool))
+            self._facts_compounds[c] = found
+        return found
+
+    def _rule_step(self, r: ShapeRule) -> tuple[bool, int | None]:
+        """Whether a rule may be applied (a context rule, or stated) and the step that states it."""
+        stated = self.stated_index(RuleKey(r.antecedent, r.consequent))
+        return stated is not None or (r.antecedent, r.consequent) in self.index.rule_keys, stated
+
+    # -- rules ----------------------------------------------------------------------------------------------
+
+    def reaches(self, source: Shape, target: Shape) -> bool:
+        """Rule composition over the context's and the stated rules (with and-elimination)."""
+        return source == target or path_exists(
+            lambda node: self.index.successors(node) | self.extra.successors(node), source, target
+        )
+
+    def composition(self, key: RuleKey) -> Derivation | None:
+        """A rule by composition, citing the stated rules of a path from its antecedent to its consequent
+        (among the first :data:`MAX_PATHS` paths, the one that uses the most stated rules, then the shortest);
+        ``None`` when no path leads there.
+        """
+        ante, cons = key
+        if ante == cons:
+            return Derivation(Rule.COMPOSITION, 1, root=key)
+        if not self.reaches(ante, cons):
+            return None
+        best: tuple[tuple[int, int], tuple[int, ...]] | None = None
+        for path in islice(self._paths(ante, cons), MAX_PATHS):
+            used = (self.stated_index(k) for k in path if k is not None)
+            cited = tuple(sorted((i for i in used if i is not None), reverse=True))
+            rank = (-len(cited), len(path) + 1)
+            if best is None or rank < best[0]:
+                best = (rank, cited)
+        cited = () if best is None else best[1]
+        return Derivation(Rule.COMPOSITION, 1, cited, NO_HYPS, all(self.useful[i] for i in cited), key)
+
+    def _steps_from(self, node: Shape) -> list[tuple[Shape, RuleKey | None]]:
+        """One composition step: each rule from ``node`` (with its key), then each conjunct of it (no rule)."""
+        out: list[tuple[Shape, RuleKey | None]] = [
+            (r.consequent, RuleKey(r.antecedent, r.consequent))
+            for ix in (self.index, self.extra) for r in ix.from_antecedent.get(node, ())]
+        return out + [(p, None) for p in sorted_shapes(parts(node, "and"))]
+
+    def _paths(self, source: Shape, target: Shape) -> Iterator[list[RuleKey | None]]:
+        """The simple paths from ``source`` to ``target`` in the rule graph, as their edges (depth first, only
+        through nodes from which ``target`` can be reached)."""
+        into: dict[Shape, list[Shape]] = defaultdict(list)
+        for node in reach(lambda n: [t for t, _ in self._steps_from(n)], source) | {source}:
+            for t, _ in self._steps_from(node):
+                into[t].append(node)
+        useful = reach(into.get, target) | {target}
+        path: list[RuleKey | None] = []
+        nodes = [source]  # the path's nodes (its edges are ``path``)
+        stack = [iter(self._steps_from(source))]
+        while stack:
+            for node, edge in stack[-1]:
+                if node == target:
+                    yield [*path, edge]
+                elif node in useful and node not in nodes:
+                    path.append(edge)
+                    nodes.append(node)
+                    stack.append(iter(self._steps_from(node)))
+                    break
+            else:
+                stack.pop()
+                nodes.pop()
+                if path:
+                    path.pop()
+
+    def derive(self, shape: Shape, c: Const, *, broad: bool, mask: StatementKey | None = None,
+               closed: bool = False, max_cost: int | None = None) -> Derivation | None:
+        """The cheapest derivation of ``shape(c)``; ``mask`` hides the stated copies of one key.
+
+        With ``closed``, a derivation free of assumptions is preferred to a cheaper one that rests
+        on an assumption (proof accuracies ask whether the goal is established without any). With
+        ``max_cost``, only derivations of at most that cost are sought (the one-step proof accuracies:
+        the search stops where a branch would cost more).
+
+        Raises:
+            BudgetExceeded: the view's derivations have done more than ``limits.DERIVE_WORK`` work.
+        """
+        self._closed = closed
+        if mask is not None and not self.stated.get(mask):
+            mask = None  # nothing to hide: the same derivations as without a mask
+        state = (self._version, len(self.assumptions))
+        if state != self._memo_state:  # the view changed: every derivation may have
+            self._memos.clear()
+            self._memo_state = state
+        if SHORTCUTS and not broad and (max_cost is None or max_cost >= 1) and \
+                (hop := self._canonical_hop(shape, c, mask)) is not None:
+            return hop
+        memo = self._memos.setdefault((c, broad, mask, closed), {})
+        visiting: set[Shape] = set()
+        return descend(self._derive(shape, max_cost, c, broad, mask, memo, visiting),
+                       lambda goal: self._derive(*goal, c, broad, mask, memo, visiting))[0]
+
+    def _canonical_hop(self, shape: Shape, c: Const, mask: StatementKey | None) -> Derivation | None:
+        """The derivation :meth:`derive` finds when it is one Hop from a stated rule and a stated fact, and
+        nothing else could compete (most steps); ``None`` when that is not so, or not sure.
+
+        Nothing competes when: the literal is not stated (or masked) and not a context fact; no assumption
+        is open; nothing compound is known of the individual (no and- or or-elimination); exactly one rule
+        leads to it, and that rule and its antecedent fact are stated, on no assumption. Then the cheapest
+        derivation costs 1 and this is the only one of that cost.
+        """
+        key = Fact(shape, c)
+        if not isinstance(shape[1], bool) or self.assumptions or (key != mask and key in self.best_stated) \
+                or shape in self.index.facts.get(c, ()) or self._fact_compounds(c) or self.compounds.get(c) \
+                or self.index.into_conjunct.get(shape) or self.extra.into_conjunct.get(shape):
+            return None
+        rules = [*self.index.into.get(shape, ()), *self.extra.into.get(shape, ())]
+        if len(rules) != 1:
+            return None
+        rule_step = self.stated_index(RuleKey(rules[0].antecedent, rules[0].consequent))
+        premise = Fact(rules[0].antecedent, c)
+        stated = self.best_stated.get(premise) if premise != mask else None
+        if rule_step is None or stated is None or stated[1]:
+            return None
+        self.work += 1
+        fact_step = stated[0]
+        return Derivation(Rule.HOP, 1, merge((fact_step,), (rule_step,)), NO_HYPS,
+                          self.useful[fact_step] and self.useful[rule_step], premise, (rules[0].formula,))
+
+    def _rank(self, d: Derivation) -> tuple[object, ...]:
+        return (bool(d.hyps), *d.rank()) if self._closed else d.rank()
+
+    def _derive(  # noqa: C901 - one case per rule of the calculus
+        self, shape: Shape, bound: int | None, c: Const, broad: bool, mask: StatementKey | None,
+        memo: dict[tuple[Shape, int | None], Derivation | None], visiting: set[Shape],
+    ) -> Generator[tuple[Shape, int | None], tuple[Derivation | None, bool], tuple[Derivation | None, bool]]:
+        """The cheapest derivation of ``shape(c)`` that costs at most ``bound`` (``None``: any), and whether
+        the cycle guard cut it short; it yields each (shape, bound) it needs derived first (run by
+        :func:`~prontocheck.engine.graphs.descend`, any depth).
+        """
+        key = Fact(shape, c)
+        repeat = None
+        self.work += 1 + len(self.assumptions)
+        if self.work > DERIVE_WORK:
+            raise BudgetExceeded("derive_work", DERIVE_WORK, "the derivations this output's steps need")
+        if key != mask and (best_stated := self.best_stated.get(key)) is not None:
+            idx, hyps = best_stated
+            repeat = Derivation(Rule.REPEAT, 0, (idx,), hyps, self.useful[idx], key)
+            if not (self._closed and hyps):
+                return repeat, False
+        if bound == 0:  # only a repeat costs nothing
+            return repeat, False
+        if (shape, bound) in memo:
+            return memo[shape, bound], False
+        best: Derivation | None = repeat
+
+        def consider(candidate: Derivation) -> None:
+            nonlocal best
+            if bound is not None and candidate.cost > bound:
+                return
+            if best is None or self._rank(candidate) < self._rank(best):
+                best = candidate
+
+        def within(cost: int) -> int | None:  # the bound of a premise when the rule adds ``cost``
+            return None if bound is None else bound - cost
+
+        if shape in self.index.facts.get(c, ()):  # Ax
+            consider(Derivation(Rule.AX, 1, root=key))
+        visiting.add(shape)
+        cyclic = False
+        d: Derivation | None
+        cy: bool
+
+        # Hop, and Hop then and-elimination: ∀x(A(x) → C(x)) and A(c) give C(c) (and each conjunct of C).
+        hops = [(r, Rule.HOP) for ix in (self.index, self.extra) for r in ix.into.get(shape, ())]
+        hops += [(r, Rule.HOP_AND_ELIM) for ix in (self.index, self.extra) for r in ix.into_conjunct.get(shape, ())]
+        for r, rule in hops:
+            usable, rule_step = self._rule_step(r)
+            sub = within((1 if rule is Rule.HOP else 2) + (rule_step is None))
+            if not usable or sub is not None and sub < 0:
+                continue
+            d, cy = (None, True) if r.antecedent in visiting else (yield r.antecedent, sub)
+            cyclic |= cy
+            if d is not None:
+                useful = rule_step is None or self.useful[rule_step]
+                consider(d.then(rule, cost=1 if rule is Rule.HOP else 2, rule_step=rule_step, useful=useful,
+                                uses=r.formula))
+        known = sorted_shapes(self._fact_compounds(c) | self.compounds.get(c, set()))  # the and/or shapes known of c
+        self.work += len(hops) + len(known)
+        for k in known:  # and-elimination
+            if shape not in parts(k, "and"):
+                continue
+            d, cy = (None, True) if k in visiting else (yield k, within(1))
+            cyclic |= cy
+            if d is not None:
+                consider(d.then(Rule.AND_ELIM))
+        if conjuncts := parts(shape, "and"):  # and-introduction
+            subs = []
+            for p in sorted_shapes(conjuncts):
+                d, cy = (None, True) if p in visiting else (yield p, within(1))
+                cyclic |= cy
+                subs.append(d)
+            ds = [s for s in subs if s is not None]
+            if len(ds) == len(subs):
+                consider(Derivation(
+                    Rule.AND_INTRO, 1 + sum(s.cost for s in ds), merge(*(s.premises for s in ds)),
+                    frozenset().union(*(s.hyps for s in ds)), all(s.all_useful for s in ds), ds[0].root,
+                    tuple(r for s in ds for r in s.uses), any(s.broad for s in ds),
+                ))
+        for disjunct in sorted_shapes(parts(shape, "or")):  # or-introduction
+            d, cy = (None, True) if disjunct in visiting else (yield disjunct, within(1))
+            cyclic |= cy
+            if d is not None:
+                consider(d.then(Rule.OR_INTRO))
+        for k in known:  # or-elimination
+            if (cases := parts(k, "or")) and (by_cases := self._by_cases(key, c, cases)) is not None:
+                d, cy = (None, True) if k in visiting else (yield k, within(1))
+                cyclic |= cy
+                if d is not None:
+                    premises, hyps = by_cases
+                    consider(Derivation(Rule.OR_ELIM, d.cost + 1, merge(d.premises, premises), d.hyps | hyps,
+                                        d.all_useful, d.root, d.uses, d.broad))
+        for a, assumed in self.assumptions.items():  # proof by contradiction: ¬α from a ⊥ resting on α
+            if isinstance(assumed, Fact) and assumed.constant == c and complement(assumed.shape) == shape:
+                contradictions = self.stated.get(FALSUM, ())
+                self.work += len(contradictions)
+                for idx, hyps in contradictions:
+                    if a in hyps:
+                        consider(Derivation(Rule.CONTRADICTION, 1, (idx,), hyps - {a}, self.useful[idx], FALSUM))
+        if broad:  # modus tollens: ∀x(A(x) → C(x)) and ¬C(c) give ¬A(c)
+            for ix in (self.index, self.extra):
+                for r in ix.from_antecedent.get(complement(shape), ()):
+                    usable, rule_step = self._rule_step(r)
+                    sub = within(1 + (rule_step is None))
+                    if not usable or sub is not None and sub < 0:
+                        continue
+                    target = complement(r.consequent)
+                    d, cy = (None, True) if target in visiting else (yield target, sub)
+                    cyclic |= cy
+                    if d is not None:
+                        consider(d.then(Rule.MODUS_TOLLENS, rule_step=rule_step, uses=r.formula, broad=True))
+        visiting.discard(shape)
+        if not cyclic:  # a result cut short by the cycle guard may not be reused elsewhere
+            memo[shape, bound] = best
+        return best, cyclic
+
+    def _by_cases(self, key: Fact, c: Const, cases: frozenset[Shape]) -> tuple[tuple[int, ...], Hyps] | None:
+        """Or-elimination: ``key`` stated under the assumption of every case; the discharged result."""
+        premises: list[int] = []
+        hyps: set[int] = set()
+        occurrences = self.stated_under.get(key, ())  # (a copy on no assumption discharges none)
+        self.work += len(cases) * len(occurrences)
+        for case in sorted_shapes(cases):
+            found = None
+            for idx, h in reversed(occurrences):
+                a = next((a for a in h if self.assumptions.get(a) == Fact(case, c)), None)
+                if a is not None:
+                    found = (idx, h - {a})
+                    break
+            if found is None:
+                return None
+            premises.append(found[0])
+            hyps |= found[1]
+        return tuple(premises), frozenset(hyps)
+
+    def best_for_step(self, key: Fact, *, broad: bool, closed: bool = False,
+                      max_cost: int | None = None) -> tuple[Derivation | None, bool]:
+        """A stated fact's derivation and whether it is a mere repeat: a restatement is a repeat unless it is
+        derived afresh under assumptions the earlier statements lacked (the second case of a proof by cases).
+        """
+        fresh = self.derive(key.shape, key.constant, broad=broad, mask=key, closed=closed, max_cost=max_cost)
+        best = self.best_stated.get(key)
+        if best is not None and (fresh is None or not best[1] or self._stated_within(key, fresh.hyps)):
+            idx, hyps = best
+            return Derivation(Rule.REPEAT, 0, (idx,), hyps, self.useful[idx], key), True
+        return fresh, False
+
+    def _stated_within(self, key: StatementKey, hyps: Hyps) -> bool:
+        """Some stated copy of ``key`` rests only on assumptions among ``hyps``."""
+        existing = self.stated.get(key, ())
+        self.work += len(existing)
+        return any(h <= hyps for _, h in existing)
+
+    def contradiction(self, chi: Formula | None, *, broad: bool, max_cost: int | None = None) -> Derivation | None:
+        """⊥ from χ and its negation (χ given), or from the latest stated fact and its negation."""
+        candidates: list[Fact]
+        if chi is not None:
+            g = ground_shape(chi)
+            candidates = [] if g is None else [Fact(*g)]
+        else:  # "This is a contradiction.": the most recent stated fact against its negation
+            latest = [(max(i for i, _ in occ), k) for k, occ in self.stated.items() if isinstance(k, Fact)]
+            candidates = [k for _, k in sorted(latest, key=lambda t: -t[0])]
+        for shape, c in candidates:
+            d1 = self.derive(shape, c, broad=broad, max_cost=max_cost)
+            d2 = self.derive(complement(shape), c, broad=broad, max_cost=max_cost)
+            if d1 is not None and d2 is not None:
+                return Derivation(Rule.CONTRADICTION, max(1, d1.cost + d2.cost), merge(d1.premises, d2.premises),
+                                  d1.hyps | d2.hyps, d1.all_useful and d2.all_useful, d1.root,
+                                  (*d1.uses, *d2.uses), d1.broad or d2.broad)
+        return None
