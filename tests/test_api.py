@@ -111,6 +111,7 @@ def _real_records() -> list[Record]:
     return records
 
 
+@pytest.mark.shared
 def test_real_gold_chains_are_all_canonical_with_every_accuracy_true() -> None:
     records = _real_records()
     assert len(records) == 640
@@ -122,6 +123,7 @@ def test_real_gold_chains_are_all_canonical_with_every_accuracy_true() -> None:
         assert r.label.correct, rec.id
 
 
+@pytest.mark.shared
 def test_derived_gold_equals_given_gold_on_real_data() -> None:
     for rec in _real_records():
         given = check(rec.problem, "True")
@@ -130,6 +132,7 @@ def test_derived_gold_equals_given_gold_on_real_data() -> None:
         assert derived.label.gold == given.label.gold, rec.id
 
 
+@pytest.mark.shared
 def test_real_outputs_are_almost_all_parseable() -> None:
     steps = unparseable = 0
     for rec in _real_records():

@@ -165,6 +165,7 @@ def test_original_log_format_is_detected(tmp_path: Path) -> None:
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 
 
+@pytest.mark.shared
 def test_compat_profile_reproduces_an_original_report(tmp_path: Path) -> None:
     folder = DATA / "prontoqa-ood-onehop" / "gemma_2_2b_it"
     if not folder.is_dir():

@@ -151,6 +151,7 @@ def _records(pattern: str) -> list[Record]:
     return [r for path in sorted(DATA.glob(pattern)) for r in read_records(str(path)) if isinstance(r, Record)]
 
 
+@pytest.mark.shared
 def test_real_ood_gold_proofs_are_all_canonical() -> None:
     records = _records("prontoqa-ood-onehop/*/*.log.gz")
     assert len(records) == 3200
@@ -160,6 +161,7 @@ def test_real_ood_gold_proofs_are_all_canonical() -> None:
         assert all(r.proof.to_json().values()), rec.id
 
 
+@pytest.mark.shared
 def test_real_ood_outputs_parse() -> None:
     steps = unparseable = 0
     for rec in _records("prontoqa-ood-onehop/*/*.log.gz"):
@@ -169,6 +171,7 @@ def test_real_ood_outputs_parse() -> None:
     assert steps > 10_000 and unparseable / steps < 0.01
 
 
+@pytest.mark.shared
 def test_fast_path_agrees_with_natural_deduction_on_real_v1_outputs() -> None:
     # The modus-ponens fast path is a special case of the natural-deduction engine; both give the
     # same reason for an invalid step (prontoqa.reasons).
@@ -251,6 +254,7 @@ def test_derived_gold_of_every_rule_is_the_given_one(name: str) -> None:
     assert r.gold.source == "derived" and all(s.canonical for s in r.steps) and r.proof.strict
 
 
+@pytest.mark.shared
 def test_derived_gold_is_the_given_one_on_real_ood_problems() -> None:
     records = _records("prontoqa-ood-onehop/*/*.log.gz")
     assert len(records) == 3200

@@ -42,6 +42,7 @@ def test_ids_are_unique() -> None:
     assert len(set(ids)) == len(ids)
 
 
+@pytest.mark.shared
 def test_ids_are_the_seeded_sample_in_order() -> None:
     if not SOURCE.is_file():
         pytest.skip("../shared/data is not beside the checkout")
@@ -50,6 +51,7 @@ def test_ids_are_the_seeded_sample_in_order() -> None:
     assert [label["id"] for label in _labels()] == sample
 
 
+@pytest.mark.shared
 def test_labels_hold_no_record_text() -> None:
     if not SOURCE.is_file():
         pytest.skip("../shared/data is not beside the checkout")

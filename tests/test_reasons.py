@@ -233,6 +233,7 @@ def _records(pattern: str) -> list[Record]:
     return [r for path in sorted(DATA.glob(pattern)) for r in read_records(str(path)) if isinstance(r, Record)]
 
 
+@pytest.mark.shared
 @pytest.mark.parametrize(("pattern", "figures"), [
     # Issue 10 read a few steps anew (listed in the closing note of that session): number slips ("Each dumpus is a
     # jompuses."), a bare generic ("Numpus is not cold."), a conjunctive rule ("Every numpus is a dull impus.") and

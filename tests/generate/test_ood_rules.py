@@ -98,6 +98,7 @@ def _entity_free(shape: tuple[object, ...]) -> str:
     return re.sub(r"\([A-Z][a-z]+\)", "(E)", repr(shape))
 
 
+@pytest.mark.shared
 @pytest.mark.parametrize("rule,name", [("and-intro", "andintro"), ("and-elim", "andelim"), ("or-intro", "orintro"),
                                        ("or-elim", "orelim"), ("proof-by-contradiction", "proofbycontra")])
 def test_one_hop_has_the_shapes_of_the_original_data(rule: str, name: str) -> None:
