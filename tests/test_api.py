@@ -104,7 +104,7 @@ def test_bad_gold_falls_back_to_derived() -> None:
 
 def _real_records() -> list[Record]:
     if not DATA.is_dir():
-        pytest.skip("../shared/data is not beside the checkout")
+        pytest.skip("what this test reads is missing from ../shared/data")
     records = []
     for path in sorted(DATA.glob("prontoqa-v1-llama/*/*.log.gz")):
         records.extend(r for r in read_records(str(path)) if isinstance(r, Record))

@@ -169,7 +169,7 @@ DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 def test_compat_profile_reproduces_an_original_report(tmp_path: Path) -> None:
     folder = DATA / "prontoqa-ood-onehop" / "gemma_2_2b_it"
     if not folder.is_dir():
-        pytest.skip("../shared/data is not beside the checkout")
+        pytest.skip("what this test reads is missing from ../shared/data")
     log = folder / "gemma-2-2b-it_proofbycontra_1hop_ProofByContra_nodistractor.log.gz"
     expected = next(folder.glob("PBC__*.out")).read_text(encoding="utf-8")
     out = tmp_path / "out.jsonl"

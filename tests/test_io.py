@@ -556,7 +556,7 @@ def test_prompt_reading_agrees_with_the_log_reader_on_every_real_prompt() -> Non
 
     logs = sorted(DATA.glob("prontoqa-*/*/*.log.gz"))
     if not logs:
-        pytest.skip("../shared/data is not beside the checkout")
+        pytest.skip("what this test reads is missing from ../shared/data")
     compared = 0
     for log in logs:
         with gzip.open(log, "rt", encoding="utf-8") as f:

@@ -305,7 +305,7 @@ def test_the_original_ood_data_lints_clean_with_its_rule_names() -> None:
              "proofbycontra": "ProofByContra", "modusponens": "ModusPonens"}
     files = {key: sorted(data.glob(f"*/*_{key}_*.log.gz")) for key in names}
     if not all(files.values()):
-        pytest.skip("../shared/data is not beside the checkout")
+        pytest.skip("what this test reads is missing from ../shared/data")
     for key, paths in files.items():
         for record in read_records(str(paths[0])):
             assert lint_problem(record.problem, hops=1, rule=names[key]) == (), (key, record.id)  # type: ignore

@@ -147,7 +147,7 @@ def test_since_sentence_makes_two_steps() -> None:
 
 def _records(pattern: str) -> list[Record]:
     if not DATA.is_dir():
-        pytest.skip("../shared/data is not beside the checkout")
+        pytest.skip("what this test reads is missing from ../shared/data")
     return [r for path in sorted(DATA.glob(pattern)) for r in read_records(str(path)) if isinstance(r, Record)]
 
 

@@ -229,7 +229,7 @@ def test_the_context_in_its_own_words_reads_back(ex: object) -> None:
 
 def _records(pattern: str) -> list[Record]:
     if not DATA.is_dir():
-        pytest.skip("../shared/data is not beside the checkout")
+        pytest.skip("what this test reads is missing from ../shared/data")
     return [r for path in sorted(DATA.glob(pattern)) for r in read_records(str(path)) if isinstance(r, Record)]
 
 

@@ -104,7 +104,7 @@ def _entity_free(shape: tuple[object, ...]) -> str:
 def test_one_hop_has_the_shapes_of_the_original_data(rule: str, name: str) -> None:
     files = sorted(DATA.glob(f"*/*_{name}_*.log.gz"))
     if not files:
-        pytest.skip("../shared/data is not beside the checkout")
+        pytest.skip("what this test reads is missing from ../shared/data")
     real = Counter(_entity_free(_abstract(r.problem.context, r.problem.query, str(r.problem.gold_cot)))
                    for r in read_records(str(files[0])))
     config = GeneratorConfig(1, rule=rule, distractors="none", query="prove")
