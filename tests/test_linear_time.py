@@ -224,7 +224,7 @@ def test_sentences_and_answers_before_long_trailing_white_space() -> None:
     spaces = " " * N
     assert [s.text for s in _fast(split_sentences, "Fae is a wumpus. True" + spaces)] == ["Fae is a wumpus.", "True"]
     assert _fast(split_output, "Fae is a wumpus.\n\tTrue" + spaces).answer is True
-    assert _fast(answer_of, "The answer is" + spaces + "true") is not None
+    assert _fast(answer_of, "The answer is" + spaces + "true") is True
 
 
 def test_prompt_reader_on_many_blank_lines() -> None:

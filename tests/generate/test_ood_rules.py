@@ -41,7 +41,7 @@ def assert_gold_is_perfect(ex: object) -> None:
     result = check(ex.problem, ex.answer_text)  # type: ignore[attr-defined]
     assert [s.kind for s in result.steps if not s.canonical] == [], ex
     assert result.proof.to_json() == ALL_TRUE, ex
-    assert result.label.correct in (True, None)
+    assert result.label.correct is (None if ex.gold_label is None else True), ex  # type: ignore[attr-defined]
     assert lint_record(native_record(ex)) == (), ex  # type: ignore[arg-type]
 
 

@@ -116,15 +116,17 @@ def test_errors_in_separate_fields() -> None:
     assert e.value.field == "question"
 
 
-@pytest.mark.parametrize("prompt", [
-    "Ana might be at the party.",
-    "Ana might be at the party. Is it true that Ana might be at the party? Ana must be at the party.",
-    "Ana and Bo are at least as likely as Cy to be at the party. Is it true that Cy might be at the party?",
+@pytest.mark.parametrize(("prompt", "reason", "pos"), [
+    ("Ana might be at the party.", "no question (a sentence ending in '?')", 26),  # the prompt's end
+    ("Ana might be at the party. Is it true that Ana might be at the party? Ana must be at the party.",
+     "text after the question: 'Ana must be at the party.'", 70),
+    ("Ana and Bo are at least as likely as Cy to be at the party. Is it true that Cy might be at the party?",
+     "a comparative compares one person's chances, not Ana and Bo's", 0),
 ])
-def test_bad_prompts(prompt: str) -> None:
+def test_bad_prompts(prompt: str, reason: str, pos: int) -> None:
     with pytest.raises(UnparseableSentence) as e:
         parse_prompt(prompt)
-    assert e.value.pos is not None or "comparative" in e.value.reason
+    assert (e.value.reason, e.value.pos) == (reason, pos)
 
 
 def test_bad_records() -> None:
