@@ -125,7 +125,9 @@ def test_real_gold_chains_are_all_canonical_with_every_accuracy_true() -> None:
 
 @pytest.mark.shared
 def test_derived_gold_equals_given_gold_on_real_data() -> None:
-    for rec in _real_records():
+    records = _real_records()
+    assert len(records) == 640
+    for rec in records:
         given = check(rec.problem, "True")
         derived = check(Problem(rec.problem.context, rec.problem.query), "True")
         assert derived.gold.chain == given.gold.chain, rec.id

@@ -110,7 +110,8 @@ def test_errors_in_separate_fields() -> None:
                      question="Is it true that Bo might be at the party?")
     with pytest.raises(ModalParseError) as e:
         parse_item(item)
-    assert e.value.field == "premises[2]" and e.value.pos is not None
+    assert (e.value.field, e.value.pos) == ("premises[2]", 18)  # "Bo is at least as " then 'likely'
+    assert str(e.value).endswith("cannot parse 'Bo is at least as likely': the sentence ends after 'likely'")
     with pytest.raises(ModalParseError) as e:
         parse_item(ModalItem("q9", premises=(), question="Is it true that Bo might?"))
     assert e.value.field == "question"
