@@ -1,11 +1,67 @@
-"""Hypothesis profiles: ``ci`` (default, fast) and ``deep``; choose with ``HYPOTHESIS_PROFILE=deep``."""
+"""Hypothesis profiles, and the tests that need the real data in ``../shared/data``.
+
+Hypothesis: ``ci`` (default, fast) and ``deep``; choose with ``HYPOTHESIS_PROFILE=deep``.
+
+A test that needs ``../shared/data`` (beside the checkout) is marked ``@pytest.mark.shared``. Where the folder is
+absent it is skipped, and the run ends with one loud line, ``SKIPPED N tests that need ../shared/data (not found
+at PATH)``. With ``PRONTOCHECK_REQUIRE_SHARED=1`` (``.ci/run`` sets it when the folder is there) a skip of such a
+test is a failure: the real-data tests cannot silently stop running (a moved file, a renamed folder).
+"""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Generator
+from pathlib import Path
 
+import pytest
 from hypothesis import settings
 
 settings.register_profile("ci", max_examples=25, deadline=None, print_blob=True)
 settings.register_profile("deep", max_examples=1000, deadline=None, print_blob=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+SHARED_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+"""The real data: ``../shared/data`` relative to the repository root."""
+REQUIRE_SHARED = "PRONTOCHECK_REQUIRE_SHARED"
+"""Set to 1 to make a skipped ``shared`` test a failure."""
+_SKIPPED = pytest.StashKey[list[str]]()
+
+
+def _required() -> bool:
+    return os.environ.get(REQUIRE_SHARED) == "1"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "shared: needs the real data in ../shared/data (skipped, and counted in the "
+                                       f"summary, where it is absent; a failure to skip with {REQUIRE_SHARED}=1)")
+    config.stash[_SKIPPED] = []
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    if item.get_closest_marker("shared") is not None and not SHARED_DATA.is_dir():
+        pytest.skip(f"needs ../shared/data (not found at {SHARED_DATA})")
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, None, None]:
+    outcome = yield
+    report: pytest.TestReport = outcome.get_result()  # type: ignore[attr-defined]
+    if not report.skipped or hasattr(report, "wasxfail") or item.get_closest_marker("shared") is None:
+        return
+    item.config.stash[_SKIPPED].append(item.nodeid)
+    if _required():
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+        report.outcome = "failed"
+        report.longrepr = (f"{item.nodeid} needs ../shared/data and was skipped although "
+                           f"{REQUIRE_SHARED}=1: {reason}")
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: pytest.Config) -> None:
+    skipped = config.stash.get(_SKIPPED, [])
+    if not skipped:
+        return
+    where = f"not found at {SHARED_DATA}" if not SHARED_DATA.is_dir() else f"present at {SHARED_DATA}, files missing"
+    verdict = "FAILED" if _required() else "SKIPPED"
+    terminalreporter.write_sep("=", f"{verdict} {len(skipped)} tests that need ../shared/data ({where})",
+                               red=_required(), yellow=not _required(), bold=True)

@@ -143,13 +143,19 @@ def test_queries() -> None:
         parse_statement("True or false: Fae is a cat.")
 
 
-@pytest.mark.parametrize("sentence", ["Fae likes cheese.", "Fae has a tail.", "Is Fae a wumpus?", "Fae is", "",
-                                      "Fae is a wumpus, Fae is a yumpus.",  # a comma splice is not a list
-                                      "They are yumpuses."])  # a pronoun is no noun
-def test_unparseable_sentences_raise_with_reason(sentence: str) -> None:
+@pytest.mark.parametrize(("sentence", "reason", "pos"), [
+    ("Fae likes cheese.", "the sentence ends after 'cheese'", 10),  # open vocabulary: "is" could still come
+    ("Fae has a tail.", "unexpected word 'a'", 8),
+    ("Is Fae a wumpus?", "unexpected word 'Is'", 0),
+    ("Fae is", "the sentence ends after 'is'", 4),
+    ("", "the sentence is empty", 0),
+    ("Fae is a wumpus, Fae is a yumpus.", "the sentence ends after 'yumpus'", 26),  # a comma splice is not a list
+    ("They are yumpuses.", "unexpected word 'They'", 0),  # a pronoun is no noun
+])
+def test_unparseable_sentences_raise_with_reason(sentence: str, reason: str, pos: int) -> None:
     with pytest.raises(UnparseableSentence) as e:
         parse_statement(sentence)
-    assert e.value.reason
+    assert (e.value.reason, e.value.pos) == (reason, pos)
 
 
 KEYWORDS = set(re.findall(r'"([a-z]+)"i', grammar_text("prontoqa")))

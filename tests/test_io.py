@@ -372,6 +372,7 @@ def real_logs(folder: str) -> list[Path]:
     return logs
 
 
+@pytest.mark.shared
 @pytest.mark.parametrize(("folder", "per_file"), [("prontoqa-v1-llama", 40), ("prontoqa-ood-onehop", 100)])
 def test_real_logs_read_without_errors(folder: str, per_file: int) -> None:
     for log in real_logs(folder):
@@ -387,6 +388,7 @@ def test_real_logs_read_without_errors(folder: str, per_file: int) -> None:
             assert all(r.problem.query.startswith("Prove: ") and r.problem.gold_label is None for r in items)
 
 
+@pytest.mark.shared
 def test_real_logs_first_records() -> None:
     [llama] = [p for p in real_logs("prontoqa-v1-llama") if p.parent.name == "llama-chat-13b-q4_k_m"
                and p.name == "llama_1hop.log.gz"]
@@ -545,6 +547,7 @@ def test_a_bad_first_line_does_not_turn_json_lines_into_one_json_value(tmp_path:
     assert isinstance(good, Record) and (good.id, good.line) == ("example1", 2)
 
 
+@pytest.mark.shared
 def test_prompt_reading_agrees_with_the_log_reader_on_every_real_prompt() -> None:
     # Each log block's text before "Predicted answer:" is the prompt the model saw (few-shot examples first).
     import re
@@ -553,7 +556,7 @@ def test_prompt_reading_agrees_with_the_log_reader_on_every_real_prompt() -> Non
 
     logs = sorted(DATA.glob("prontoqa-*/*/*.log.gz"))
     if not logs:
-        pytest.skip("../shared/data is not beside the checkout")
+        pytest.skip("what this test reads is missing from ../shared/data")
     compared = 0
     for log in logs:
         with gzip.open(log, "rt", encoding="utf-8") as f:

@@ -72,7 +72,10 @@ def test_a_hostile_line_never_aborts_the_run_or_cuts_the_output(tmp_path: Path) 
 
 
 def test_depth_is_checked_on_the_record_not_the_interpreter_stack() -> None:
-    assert loads("[" * JSON_DEPTH + "]" * JSON_DEPTH) is not None
+    deepest: list[object] = []
+    for _ in range(JSON_DEPTH - 1):
+        deepest = [deepest]
+    assert loads("[" * JSON_DEPTH + "]" * JSON_DEPTH) == deepest
     for depth in (JSON_DEPTH + 1, 500, 100_000):  # over the limit, under and over the recursion limit
         with pytest.raises(JSONBudgetError) as info:
             loads("[" * depth + "]" * depth)

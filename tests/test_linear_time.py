@@ -218,13 +218,13 @@ def test_intro_terminal_on_a_long_word_run() -> None:
 
 def test_sentences_and_answers_before_long_trailing_white_space() -> None:
     """Sentence and answer reading on text that ends in a long run of spaces (800 spaces took ~10 s, 3,000 ~100 s)."""
-    from prontocheck.syntax.answers import answer_of
+    from prontocheck.syntax.answers import Answer, answer_of
     from prontocheck.syntax.text import split_output, split_sentences
 
     spaces = " " * N
     assert [s.text for s in _fast(split_sentences, "Fae is a wumpus. True" + spaces)] == ["Fae is a wumpus.", "True"]
     assert _fast(split_output, "Fae is a wumpus.\n\tTrue" + spaces).answer is True
-    assert _fast(answer_of, "The answer is" + spaces + "true") is not None
+    assert _fast(answer_of, "The answer is" + spaces + "true") == Answer(label=True, weak=False)
 
 
 def test_prompt_reader_on_many_blank_lines() -> None:

@@ -67,4 +67,4 @@ def test_variables_are_bound_only_under_their_quantifier() -> None:
 def test_bad_formula_has_a_position() -> None:
     with pytest.raises(UnparseableSentence) as e:
         parse_formula("cat(fae) ∧")
-    assert e.value.pos is not None
+    assert (e.value.reason, e.value.pos) == ("the sentence ends after '∧'", 9)

@@ -341,9 +341,10 @@ def test_native_options_field_any_form_and_renamed(tmp_path: Path) -> None:
     assert "choices" not in renamed[2].metadata  # type: ignore[union-attr]
 
 
+@pytest.mark.shared
 def test_the_logiclm_records_all_read_with_their_options() -> None:
     if not LOGICLM.is_file():
-        pytest.skip("../shared/data is not beside the checkout")
+        pytest.skip("what this test reads is missing from ../shared/data")
     items = list(read_records(str(LOGICLM)))
     assert len(items) == 500 and all(isinstance(i, Record) for i in items)
     for item in items:

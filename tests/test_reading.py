@@ -113,7 +113,7 @@ def test_the_last_committed_answer_wins_and_a_bare_yes_only_at_the_end() -> None
 def test_an_output_cut_off_mid_sentence_says_so_and_its_last_clause_is_not_a_claim() -> None:
     r = check(TF, "Max is a wumpus. Every wumpus is a yumpus, so Max is a yump")
     assert r.label.predicted is None and r.label.reason == "truncated: the output ends mid-sentence"
-    assert r.steps[-1].validity is Validity.UNPARSEABLE and "truncated" in (r.steps[-1].reason or "")
+    assert (r.steps[-1].validity, r.steps[-1].reason) == (Validity.UNPARSEABLE, r.label.reason)
 
 
 # --- a new problem after the answer is cut -------------------------------------------------------------
@@ -127,7 +127,7 @@ def test_an_output_cut_off_mid_sentence_says_so_and_its_last_clause_is_not_a_cla
 ])
 def test_a_made_up_next_problem_is_cut_and_counted(tail: str) -> None:
     r = check(PLAIN, "Max is a wumpus. Every wumpus is a yumpus. Max is a yumpus. False" + tail)
-    assert r.cut_after_answer == len(tail.lstrip("\n-")) or r.cut_after_answer >= len(tail) - 8
+    assert r.cut_after_answer == len(tail.lstrip("\n"))  # from the next problem's first character (a rule too)
     assert r.label.predicted is False and len(r.steps) == 3
 
 
@@ -252,7 +252,7 @@ def test_a_hypothetical_is_never_a_step() -> None:
 def test_a_made_up_concept_is_an_invalid_step_and_unknown_words_are_named() -> None:
     r = check(TF, "Max is a blicket. Max is fond of numpuses. Max is irrelevant here. B")
     assert r.steps[0].validity is Validity.INVALID and r.steps[0].formula == "blicket(Max)"
-    assert r.steps[1].validity is Validity.UNPARSEABLE and "fond of" in (r.steps[1].reason or "")
+    assert (r.steps[1].validity, r.steps[1].reason) == (Validity.UNPARSEABLE, "unknown words 'fond of'")
     assert r.sentences[2].kind is SentenceKind.COMMENTARY and r.sentences[2].reason == "a remark on relevance"
 
 
@@ -297,9 +297,9 @@ def test_a_depth_first_trace_is_judged_on_the_branch_it_ends_in() -> None:
 
 def test_every_unparseable_step_says_where_reading_stopped_in_one_line() -> None:
     r = check(TF, "Max likes to dance with numpuses. Rompuses are associated with numpuses. B")
-    for step in r.steps:
-        assert step.validity is Validity.UNPARSEABLE
-        assert step.reason and "\n" not in step.reason and "expected" not in step.reason
+    assert [(s.validity, s.reason) for s in r.steps] == [
+        (Validity.UNPARSEABLE, "the sentence ends after 'numpuses'"),  # open vocabulary: "is" could still come
+        (Validity.UNPARSEABLE, "unknown words 'associated with'")]
 
 
 # --- the README's examples -----------------------------------------------------------------------------

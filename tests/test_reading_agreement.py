@@ -119,7 +119,7 @@ def test_the_styles_reading_is_pinned() -> None:
     assert text == GOLDEN.read_text(encoding="utf-8"), f"{GOLDEN} differs; see the module docstring to update it"
 
 
-@pytest.mark.skipif(not LOGICLM.exists(), reason="../shared/data is not beside the checkout")
+@pytest.mark.shared
 def test_real_chat_answers_are_read_as_the_hand_labels_say() -> None:
     records = _lines(LOGICLM)
     labels = {label["id"]: label for label in _lines(READING / "logiclm-gpt4o-mini.labels.jsonl")}

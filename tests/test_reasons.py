@@ -216,10 +216,11 @@ def test_the_context_in_its_own_words_reads_back(ex: object) -> None:
 
 def _records(pattern: str) -> list[Record]:
     if not DATA.is_dir():
-        pytest.skip("../shared/data is not beside the checkout")
+        pytest.skip("what this test reads is missing from ../shared/data")
     return [r for path in sorted(DATA.glob(pattern)) for r in read_records(str(path)) if isinstance(r, Record)]
 
 
+@pytest.mark.shared
 @pytest.mark.parametrize(("pattern", "figures"), [
     # Issue 10 read a few steps anew (listed in the closing note of that session): number slips ("Each dumpus is a
     # jompuses."), a bare generic ("Numpus is not cold."), a conjunctive rule ("Every numpus is a dull impus.") and

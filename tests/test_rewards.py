@@ -109,7 +109,8 @@ def test_verl_compute_score_reads_the_spec_from_ground_truth_or_extra_info() -> 
     wrong_truth = compute_score("prontoqa", f"{GOLD} True", "False", extra_info={"prontoqa": SPEC, "index": 3})
     assert wrong_truth["score"] == 1.0  # extra_info wins
     assert compute_score("prontoqa", f"{SKIP} True", json.dumps(SPEC), metric="valid")["score"] == 1.0
-    assert compute_score("prontoqa", "True", "not a spec")["parse_error"]
+    assert compute_score("prontoqa", "True", "not a spec")["parse_error"] == (
+        "a problem spec must be JSON or True/False: Expecting value: line 1 column 1 (char 0)")
 
 
 def test_verl_batch_keeps_order_and_keys() -> None:

@@ -1,4 +1,7 @@
-"""Shared fixtures of the compatibility-profile tests: the originals' whitelists from ../shared/data."""
+"""Shared fixtures of the compatibility-profile tests: the originals' whitelists from ../shared/data.
+
+A test that uses one of them needs ../shared/data: it is marked ``shared`` here (see ``tests/conftest.py``).
+"""
 
 from __future__ import annotations
 
@@ -35,3 +38,12 @@ def v1_patterns() -> Whitelist:
 def patterns(main_patterns: Whitelist, v1_patterns: Whitelist) -> dict[str, Whitelist]:
     """The whitelist of each profile."""
     return {"prontoqa-ood": main_patterns, "prontoqa-v1": v1_patterns}
+
+
+_WHITELISTS = frozenset({"main_patterns", "v1_patterns", "patterns"})
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if _WHITELISTS & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.shared)

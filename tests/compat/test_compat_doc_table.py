@@ -13,6 +13,8 @@ from prontocheck import check
 from prontocheck.compat import OriginalSummary, Whitelist, compat_check_record
 from prontocheck.io import Record, read_records
 
+pytestmark = pytest.mark.shared
+
 ROOT = Path(__file__).resolve().parents[3] / "shared" / "data" / "prontoqa-ood-onehop"
 DOC = Path(__file__).resolve().parents[2] / "docs" / "compat.md"
 ROW = re.compile(r"^\| (\S+) \| (\w+) \| (\d+) \| ([\d. /]+) \| ([\d. /]+) \|$", re.MULTILINE)

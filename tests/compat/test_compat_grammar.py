@@ -150,6 +150,7 @@ def test_sentence_splitting() -> None:
     assert split_sentences("A six-legged cat .") == [("A", "six-legged", "cat")]
 
 
+@pytest.mark.shared
 def test_whitelist_matching(main_patterns: Whitelist) -> None:
     sentences = parse_reasoning("Fae has a tail. Fae likes cheese. Fae is a wumpus.", "main", main_patterns)
     assert [(s.text, s.status) for s in sentences] == [

@@ -14,6 +14,8 @@ import pytest
 from prontocheck.compat import OriginalSummary, Whitelist, compat_check_record, render_original
 from prontocheck.io import RecordError, read_records
 
+pytestmark = pytest.mark.shared
+
 ROOT = Path(__file__).resolve().parents[3] / "shared" / "data" / "prontoqa-ood-onehop"
 RULES = {"modusponens": "MP", "andintro": "AI", "andelim": "AE", "orintro": "OI", "orelim": "OE",
          "proofbycontra": "PBC"}

@@ -36,6 +36,7 @@ def test_a_golden_file_per_log() -> None:
     assert len(list(GOLDEN.glob("*.out"))) == 16
 
 
+@pytest.mark.shared
 @pytest.mark.parametrize("golden", sorted(GOLDEN.glob("*.out")), ids=lambda p: p.stem)
 def test_render_original_equals_the_original_v1_analyzer(golden: Path, v1_patterns: Whitelist) -> None:
     model, hops = golden.stem.rsplit(".", 1)

@@ -21,6 +21,8 @@ import pytest
 
 from prontocheck.io import RecordError, read_records
 
+pytestmark = pytest.mark.shared
+
 ROOT = Path(__file__).resolve().parents[3] / "shared" / "data" / "prontoqa-ood-onehop"
 RULES = {"modusponens": "MP", "andintro": "AI", "andelim": "AE", "orintro": "OI", "orelim": "OE",
          "proofbycontra": "PBC"}
@@ -68,12 +70,19 @@ def verdicts(request: pytest.FixtureRequest) -> Verdicts:
     return _verdicts(request.param)
 
 
-def test_recurring_records_get_one_verdict_in_the_reproduced_out_files(verdicts: Verdicts) -> None:
+# rule -> (models other than SmolLM2 with a log and an .out, records recurring across their logs); the counts of
+# orelim and andelim were made again from the raw log text (a block's last question and predicted answer).
+RECURRING = {"andelim": (5, 175), "andintro": (5, 112), "modusponens": (4, 100), "orelim": (4, 95),
+             "orintro": (4, 100), "proofbycontra": (4, 97)}
+
+
+def test_recurring_records_get_one_verdict_in_the_reproduced_out_files(verdicts: Verdicts,
+                                                                         request: pytest.FixtureRequest) -> None:
     """The premise, checked where the .out files are reproduced: a recurring record, one verdict."""
     others = {m for m in verdicts if m != SMOLLM2}
     shared, conflicts = _conflicts(verdicts, others)
     assert conflicts == {}
-    assert shared > 0 or len(others) < 2
+    assert (len(others), shared) == RECURRING[request.node.callspec.params["verdicts"]]
 
 
 @pytest.mark.parametrize(("rule", "examples"), [

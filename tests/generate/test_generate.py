@@ -183,11 +183,13 @@ def test_native_output_is_read_by_analyze_and_lint(tmp_path: Path) -> None:
 
 def test_original_json_round_trips_through_the_dataset_reader() -> None:
     buf = io.StringIO()
-    assert write_original_json(generate(GeneratorConfig(hops=2, few_shot=2), 3), buf) == 3
+    examples = list(generate(GeneratorConfig(hops=2, few_shot=2), 3))
+    assert write_original_json(examples, buf) == 3
     obj = json.loads(buf.getvalue())
     assert list(obj) == ["example1", "example2", "example3"]
     assert set(obj["example1"]) >= {"in_context_example0", "in_context_example1", "test_example", "hops"}
-    assert obj["example1"]["test_example"]["answer"] in ("True", "False")
+    assert [obj[f"example{i}"]["test_example"]["answer"] for i in (1, 2, 3)] == [str(e.gold_label) for e in examples]
+    assert {e.gold_label for e in examples} <= {True, False}
 
 
 def test_user_vocabulary_replaces_lists(tmp_path: Path) -> None:

@@ -28,7 +28,10 @@ def test_defaults_write_native_jsonl_to_stdout() -> None:
 
 
 def test_same_seed_same_file_and_hop_ranges(tmp_path: Path) -> None:
-    assert run("-n", "4", "--seed", "5") == run("-n", "4", "--seed", "5")
+    code, first = run("-n", "4", "--seed", "5")
+    assert code == 0 and len(first.splitlines()) == 4
+    assert run("-n", "4", "--seed", "5") == (0, first)
+    assert run("-n", "4", "--seed", "6")[1] != first
     code, out = run("-n", "30", "--hops", "1-4", "--seed", "5")
     assert code == 0 and {json.loads(line)["hops"] for line in out.splitlines()} == {1, 2, 3, 4}
 

@@ -99,6 +99,7 @@ def test_brute_force_oracle_agrees(pattern: str) -> None:
 
 
 def test_default_semantics_reproduces_all_13_gold_labels_and_the_sensitivity_tags() -> None:
+    assert len(patterns()) == 13
     for p in patterns().values():
         assert judge(p.premises, p.conclusion).entailed == p.valid, p.id
         verdicts = {judge(p.premises, p.conclusion, s).entailed for s in COLUMNS}

@@ -110,21 +110,24 @@ def test_errors_in_separate_fields() -> None:
                      question="Is it true that Bo might be at the party?")
     with pytest.raises(ModalParseError) as e:
         parse_item(item)
-    assert e.value.field == "premises[2]" and e.value.pos is not None
+    assert (e.value.field, e.value.pos) == ("premises[2]", 18)  # "Bo is at least as " then 'likely'
+    assert str(e.value).endswith("cannot parse 'Bo is at least as likely': the sentence ends after 'likely'")
     with pytest.raises(ModalParseError) as e:
         parse_item(ModalItem("q9", premises=(), question="Is it true that Bo might?"))
     assert e.value.field == "question"
 
 
-@pytest.mark.parametrize("prompt", [
-    "Ana might be at the party.",
-    "Ana might be at the party. Is it true that Ana might be at the party? Ana must be at the party.",
-    "Ana and Bo are at least as likely as Cy to be at the party. Is it true that Cy might be at the party?",
+@pytest.mark.parametrize(("prompt", "reason", "pos"), [
+    ("Ana might be at the party.", "no question (a sentence ending in '?')", 26),  # the prompt's end
+    ("Ana might be at the party. Is it true that Ana might be at the party? Ana must be at the party.",
+     "text after the question: 'Ana must be at the party.'", 70),
+    ("Ana and Bo are at least as likely as Cy to be at the party. Is it true that Cy might be at the party?",
+     "a comparative compares one person's chances, not Ana and Bo's", 0),
 ])
-def test_bad_prompts(prompt: str) -> None:
+def test_bad_prompts(prompt: str, reason: str, pos: int) -> None:
     with pytest.raises(UnparseableSentence) as e:
         parse_prompt(prompt)
-    assert e.value.pos is not None or "comparative" in e.value.reason
+    assert (e.value.reason, e.value.pos) == (reason, pos)
 
 
 def test_bad_records() -> None:
