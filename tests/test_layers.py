@@ -73,7 +73,8 @@ def test_a_tree_that_imports_down_passes(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("where", "text", "expected"), [
     ("low/a.py", "from toy.left import x\n", "upward: toy/low/a.py:1: toy.low.a (bottom) imports toy.left.x (middle)"),
-    ("low/a.py", "def f():\n    import toy.high\n", "upward: toy/low/a.py:2: toy.low.a (bottom) imports toy.high (top)"),
+    ("low/a.py", "def f():\n    import toy.high\n",
+     "upward: toy/low/a.py:2: toy.low.a (bottom) imports toy.high (top)"),
     ("low/a.py", "from .. import high\n", "upward: toy/low/a.py:1: toy.low.a (bottom) imports toy.high (top)"),
     ("low/a.py", "from toy import left\n", "upward: toy/low/a.py:1: toy.low.a (bottom) imports toy.left (middle)"),
     ("low/a.py", "from toy import version\n", "upward: toy/low/a.py:1: toy.low.a (bottom) imports toy (facade)"),

@@ -27,12 +27,12 @@ import re
 from collections.abc import Iterator, Mapping
 from itertools import chain
 
+from prontocheck.common.decode import loads
+from prontocheck.common.streams import LongLine, iter_lines, open_text
 from prontocheck.errors import InputError, UsageError
-from prontocheck.io.decode import loads
 from prontocheck.io.native import check_fields, parse_native
 from prontocheck.io.original import parse_json, parse_log
 from prontocheck.io.records import Record, RecordError
-from prontocheck.io.streams import LongLine, iter_lines, open_text
 
 FORMATS = ("native", "prontoqa-log", "prontoqa-json")
 _ORIGINAL_KEYS = {"question", "query", "chain_of_thought"}

@@ -27,11 +27,11 @@ from collections.abc import Iterable, Iterator
 from itertools import chain
 from typing import Any
 
+from prontocheck.common.decode import loads, raw_decode
+from prontocheck.common.streams import LongLine, json_lines, long_line_error
 from prontocheck.errors import BudgetExceeded, InputError
-from prontocheck.io.decode import loads, raw_decode
 from prontocheck.io.native import decode_reason, parse_label, show
 from prontocheck.io.records import Record, RecordError
-from prontocheck.io.streams import LongLine, json_lines, long_line_error
 from prontocheck.limits import RECORD_CHARS
 from prontocheck.prontoqa.problem import Problem
 
