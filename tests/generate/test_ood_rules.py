@@ -13,6 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from prontocheck import Problem, check
+from prontocheck.cli.generate import generate_command, lint_command
 from prontocheck.generate import (
     DISTRACTORS,
     GeneratorConfig,
@@ -21,7 +22,6 @@ from prontocheck.generate import (
     native_record,
     write_original_json,
 )
-from prontocheck.generate.cli import generate_command, lint_command
 from prontocheck.generate.rules import OOD_RULES, rule_module
 from prontocheck.generate.rules.composed import RULE_TYPES, STARTS, _feasible
 from prontocheck.io import read_records
