@@ -10,6 +10,7 @@ from prontocheck import Problem, check
 from prontocheck.generate import GeneratorConfig, generate
 from prontocheck.generate.rules import OOD_RULES
 from prontocheck.io import Record, read_records
+from prontocheck.logic.negation import negate_inward
 from prontocheck.prontoqa.accuracy import natural_accuracies, proof_accuracies
 from prontocheck.prontoqa.check import read_steps
 from prontocheck.prontoqa.derive import derive_natural
@@ -17,7 +18,6 @@ from prontocheck.prontoqa.natural import classify_natural, skey
 from prontocheck.prontoqa.problem import prepare
 from prontocheck.prontoqa.results import BROAD, STRICT, Validity
 from prontocheck.prontoqa.steps import StepInput, classify_steps
-from prontocheck.syntax.transform import negation_normal
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 
@@ -232,7 +232,7 @@ def _derived_proof_is_canonical(problem: Problem) -> int:
     prepared = prepare(Problem(problem.context, problem.query))
     assert prepared.query is not None
     lines = (derive_natural(prepared.theory, prepared.query.formula)
-             or derive_natural(prepared.theory, negation_normal(prepared.query.formula)))
+             or derive_natural(prepared.theory, negate_inward(prepared.query.formula)))
     assert lines is not None
     inputs = [StepInput(str(line), line.formula, kind=line.kind) for line in lines]
     steps = classify_natural(prepared.theory, prepared.gold, prepared.gold_assumptions, inputs)

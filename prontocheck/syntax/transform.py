@@ -25,6 +25,7 @@ from prontocheck.logic.formulas import (
     replace_term,
     rule,
 )
+from prontocheck.logic.negation import negate_inward
 from prontocheck.syntax.forms import Assumption, Contradiction, Query, Since, Statements
 from prontocheck.syntax.frontend import RejectedSentence
 from prontocheck.syntax.lexicon import concepts
@@ -79,7 +80,7 @@ def _apply(phrase: _Concepts | _Negated | _List, term: Term) -> Formula:
     if isinstance(phrase, _Concepts):
         return and_(*(Atom(name, (term,)) for name in phrase.names))
     if isinstance(phrase, _Negated):
-        return negation_normal(_apply(phrase.phrase, term))
+        return negate_inward(_apply(phrase.phrase, term))
     parts = [_apply(item, term) for item in phrase.items]
     return and_(*parts) if phrase.op == "and" else or_(*parts)
 
@@ -94,32 +95,9 @@ def _apply_negated(phrase: _Concepts | _List, term: Term, nots: int) -> Formula:
     return _negated(_apply(phrase, term), nots)
 
 
-def negation_normal(formula: Formula) -> Formula:
-    """Negate, pushing the negation inward (De Morgan), as the analysis reads such sentences.
-
-    >>> from prontocheck.logic.formulas import atom
-    >>> str(negation_normal(And((atom("wumpus", Const("Fae")), atom("kind", Const("Fae"))))))
-    '¬wumpus(Fae) ∨ ¬kind(Fae)'
-    """
-    done: list[Formula] = []  # walked with an explicit stack: any nesting of "and" and "or"
-    stack: list[tuple[Formula, bool]] = [(formula, False)]
-    while stack:
-        f, expanded = stack.pop()
-        if not isinstance(f, And | Or):
-            done.append(f.operand if isinstance(f, Not) else Not(f))
-        elif expanded:
-            negated = done[len(done) - len(f.operands):]
-            del done[len(done) - len(f.operands):]
-            done.append(or_(*negated) if isinstance(f, And) else and_(*negated))
-        else:
-            stack.append((f, True))
-            stack.extend((o, False) for o in reversed(f.operands))
-    return done[0]
-
-
 def _negated(formula: Formula, nots: int) -> Formula:
     # "not not kind" is kind: classical double negation.
-    return negation_normal(formula) if nots % 2 else formula
+    return negate_inward(formula) if nots % 2 else formula
 
 
 def _pluralised(words: list[str]) -> list[str]:
@@ -213,7 +191,7 @@ class SentenceTransformer(Transformer[Token, object]):
     def no_plural_rule(self, _no: Token, noun: _Concepts, phrase: _Concepts | _List) -> Formula:
         # "No wumpuses are yumpuses" is read as ∀x(wumpus(x) → ¬yumpus(x)), the form the
         # checker's rule graph uses (equivalent to ¬∃x(wumpus(x) ∧ yumpus(x))).
-        return rule(_apply(noun, X), negation_normal(_apply(phrase, X)))
+        return rule(_apply(noun, X), negate_inward(_apply(phrase, X)))
 
     no_singular_rule = no_plural_rule
 
