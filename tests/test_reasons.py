@@ -15,12 +15,13 @@ from prontocheck.io import Record, read_records
 from prontocheck.logic.formulas import Atom, Const, Or
 from prontocheck.prontoqa.check import read_steps
 from prontocheck.prontoqa.natural import classify_natural, skey
+from prontocheck.prontoqa.phrasing import sentence
 from prontocheck.prontoqa.problem import prepare
 from prontocheck.prontoqa.reasons import GENERIC, reason
 from prontocheck.prontoqa.results import Validity
 from prontocheck.prontoqa.steps import StepInput, classify_steps
 from prontocheck.syntax import parse_statement
-from prontocheck.syntax.english import Wording, sentence
+from prontocheck.syntax.english import Wording
 from prontocheck.testing import PERTURBATIONS
 from prontocheck.testing.strategies import examples, model_outputs
 

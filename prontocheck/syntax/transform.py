@@ -6,7 +6,6 @@ from dataclasses import dataclass
 
 from lark import Token, Transformer, v_args
 
-from prontocheck.engine.shapes import ground_shape
 from prontocheck.logic.formulas import (
     And,
     Atom,
@@ -100,6 +99,33 @@ def _negated(formula: Formula, nots: int) -> Formula:
     return negate_inward(formula) if nots % 2 else formula
 
 
+def _individual(formula: Formula) -> Term | None:
+    """The one constant that a ground literal, or a nesting of ``∧`` and ``∨`` over such literals, is
+    about; ``None`` for any other formula (a rule, a literal of a variable, literals about two
+    individuals).
+
+    >>> from prontocheck.logic.formulas import atom
+    >>> fae = Const("Fae")
+    >>> _individual(Or((atom("kind", fae), Not(atom("shy", fae))))), _individual(rule(atom("a", X), atom("b", X)))
+    (Const(name='Fae'), None)
+    """
+    found: set[Term] = set()
+    stack = [formula]
+    while stack:
+        f = stack.pop()
+        if isinstance(f, And | Or):
+            stack.extend(f.operands)
+            continue
+        literal = f.operand if isinstance(f, Not) else f
+        if not isinstance(literal, Atom) or len(literal.args) != 1:
+            return None
+        found.add(literal.args[0])
+        if len(found) > 1:
+            return None
+    (term,) = found
+    return term if isinstance(term, Const) else None
+
+
 def _pluralised(words: list[str]) -> list[str]:
     # In a multi-word noun only the head (the last word) is inflected: "real numbers".
     return [*words[:-1], singular(words[-1])]
@@ -176,8 +202,8 @@ class SentenceTransformer(Transformer[Token, object]):
     def clause_list(self, *clauses: Formula) -> Formula | Statements:
         # "Fae is not a wumpus and Fae is not a yumpus": facts about one individual make one conjunction;
         # "Every wumpus is a yumpus and Fae is a wumpus" makes two statements.
-        found = [ground_shape(c) for c in clauses]
-        if all(f is not None for f in found) and len({f[1] for f in found if f is not None}) == 1:
+        found = {_individual(c) for c in clauses}
+        if len(found) == 1 and None not in found:
             return and_(*clauses)
         return Statements(clauses)
 
