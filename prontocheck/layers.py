@@ -189,8 +189,12 @@ def check(found: Iterable[Import], layers: Sequence[Layer] = LAYERS, placed: Ite
             kind = "upward" if imported_rank > importer_rank else "sideways"
             findings.append(Finding(kind, f"{where} ({layers[importer_rank].name}) imports {imp.imported} "
                                           f"({layers[imported_rank].name})"))
-    for cycle in sorted(nx.simple_cycles(graph)):
+    for group in sorted(sorted(c) for c in nx.strongly_connected_components(graph) if len(c) > 1):
+        # One cycle through the group's first unit stands for all (there can be exponentially many).
+        cycle = [edge[0] for edge in nx.find_cycle(graph.subgraph(group), group[0])]
         start = cycle.index(min(cycle))
         ordered = cycle[start:] + cycle[:start]
-        findings.append(Finding("cycle", " -> ".join([*ordered, ordered[0]])))
+        others = sorted(set(group) - set(cycle))
+        findings.append(Finding("cycle", " -> ".join([*ordered, ordered[0]])
+                                + (f" (with {', '.join(others)} in the same cycles)" if others else "")))
     return findings
