@@ -43,7 +43,7 @@ LAYERS: tuple[Layer, ...] = (
           ("prontocheck.common",)),
     Layer("logic", "formulas, printing, negation", ("prontocheck.logic",)),
     Layer("core", "reading English and formulas (syntax); rule chaining and closure (engine)",
-          ("prontocheck.engine", "prontocheck.syntax")),
+          ("prontocheck.syntax", "prontocheck.engine")),
     Layer("analyses", "PrOntoQA checking, modal decision, relational consistency",
           ("prontocheck.prontoqa", "prontocheck.modal", "prontocheck.relations")),
     Layer("api", "the public facade, input readers, RL reward adapters",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import re
 from pathlib import Path
 from textwrap import dedent
 
@@ -115,3 +116,20 @@ def test_examples_in_docstrings_are_not_imports(tmp_path: Path) -> None:
 def test_an_import_record_names_file_and_line(tmp_path: Path) -> None:
     root = _tree(tmp_path, {"low/a.py": "\n\nfrom toy.errors import E, F\n"})
     assert imports(root) == [Import("toy.low.a", "toy.errors", "toy/low/a.py", 3)]
+
+
+def test_docs_architecture_shows_the_table() -> None:
+    # Each layer's row of the table in docs/architecture.md names exactly its units, in the table's order.
+    rows = {}
+    for line in (ROOT.parent / "docs" / "architecture.md").read_text("utf-8").splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if line.startswith("| ") and len(cells) == 3:
+            rows[cells[0]] = re.findall(r"`([^`]+)`", cells[1])
+    assert list(rows)[1:] == [layer.name for layer in LAYERS]
+    for layer in LAYERS:
+        shown = []
+        for unit in layer.units:
+            path = ROOT.parent / unit.replace(".", "/")
+            shown.append("__init__.py" if unit == "prontocheck" else f"{path.name}/" if path.is_dir()
+                         else f"{path.name}.py")
+        assert rows[layer.name] == shown, layer.name
