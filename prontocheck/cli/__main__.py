@@ -2,4 +2,5 @@
 
 from prontocheck.cli import main
 
-main()
+if __name__ == "__main__":  # pragma: no branch - (imported, e.g. by doctest collection, it runs nothing)
+    main()
