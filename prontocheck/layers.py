@@ -4,10 +4,11 @@ Each module belongs to one *unit* (a package such as ``prontocheck.engine``, or 
 module such as ``prontocheck.errors``), and each unit to one layer of :data:`LAYERS`, bottom first.
 The rule is that imports only go down: a module may import its own unit and the units of lower
 layers, never a unit of its own layer or of a higher one. So ``engine`` and ``syntax`` (one
-layer) do not import each other, the analyses do not import each other, and no layer below
-``compat``'s can import it. Imports count wherever they are written (inside a function too); the
-examples in docstrings do not. :func:`check` reports every import against the rule, and every
-cycle between units (found with networkx; the rule leaves none, the check stays as a second net).
+layer) do not import each other, the analyses do not import each other, and ``compat`` (a
+pipeline) is imported by nothing of the core below it. Imports count wherever they are written
+(inside a function too); the examples in docstrings do not. :func:`check` reports every import
+against the rule, and every cycle between units (found with networkx; the rule leaves none, the
+check stays as a second net).
 
 ``tests/test_layers.py`` runs :func:`check` on the package; ``docs/architecture.md`` draws the table.
 
