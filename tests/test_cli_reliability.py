@@ -121,7 +121,7 @@ def test_markup_in_a_bad_record_is_printed_as_text(tmp_path: Path) -> None:
 
 
 def test_markup_in_modal_messages_is_printed_as_text(tmp_path: Path) -> None:
-    from prontocheck.modal.cli import modal
+    from prontocheck.cli.modal import modal
 
     path = write_lines(tmp_path / "items.jsonl", ['{"id": "[/red]", "prompt": "[/red] [bold]"}'])
     result = CliRunner().invoke(modal, ["validate", str(path), "-f", "json"], catch_exceptions=False)
@@ -129,7 +129,7 @@ def test_markup_in_modal_messages_is_printed_as_text(tmp_path: Path) -> None:
 
 
 def test_markup_in_relations_messages_is_printed_as_text(tmp_path: Path) -> None:
-    from prontocheck.relations.cli import relations
+    from prontocheck.cli.relations import relations
 
     path = write_lines(tmp_path / "rel.jsonl", ['{"id": "[/red]", "question": "[/red] is [bold] of x?", "gold": true}'])
     result = CliRunner().invoke(relations, ["validate", str(path), "-f", "table"], catch_exceptions=False)

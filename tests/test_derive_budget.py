@@ -64,9 +64,9 @@ def test_a_statement_repeated_thousands_of_times_costs_linear_time(monkeypatch: 
     """A repeat cites the stated copy on the fewest assumptions, kept as steps are added (it was found by scanning
     every earlier copy: 7,000 repeats took over a minute). Four times the repeats cost about four times the time
     (the budget lifted), not sixteen."""
-    import prontocheck.prontoqa.natural as natural
+    import prontocheck.engine.calculus as calculus
 
-    monkeypatch.setattr(natural, "DERIVE_WORK", 10**12)
+    monkeypatch.setattr(calculus, "DERIVE_WORK", 10**12)
     problem = Problem("Each horse is an animal. Animals are cats. Fae is a horse.", "True or false: Fae is a cat.")
 
     def took(n: int) -> float:

@@ -21,9 +21,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from prontocheck.cli import main
+from prontocheck.common.decode import JSONBudgetError, json_id, loads
 from prontocheck.errors import InputError
 from prontocheck.io import Record, RecordError, detect_format, read_records
-from prontocheck.io.decode import JSONBudgetError, json_id, loads
 from prontocheck.limits import JSON_DEPTH, LIMITS, RECORD_CHARS
 from prontocheck.modal.items import read_items
 

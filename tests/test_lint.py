@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from prontocheck.cli.generate import lint_command
 from prontocheck.engine.theory import as_ground_literal, as_simple_rule
 from prontocheck.errors import UsageError
 from prontocheck.generate import GeneratorConfig, generate, native_record, write_jsonl, write_original_json
-from prontocheck.generate.cli import lint_command
 from prontocheck.syntax import parse_statement
 from prontocheck.syntax.text import split_sentences
 from prontocheck.testing import CHECKS, count_proofs, lint_file, lint_problem, lint_record

@@ -11,13 +11,13 @@ from prontocheck.engine.calculus import statement_key
 from prontocheck.generate import GeneratorConfig, generate
 from prontocheck.generate.rules import OOD_RULES
 from prontocheck.io import Record, read_records
+from prontocheck.logic.negation import negate_inward
 from prontocheck.prontoqa.accuracy import natural_accuracies
 from prontocheck.prontoqa.check import _all_atomic_proof, read_steps
 from prontocheck.prontoqa.derive import derive_natural
 from prontocheck.prontoqa.problem import prepare
 from prontocheck.prontoqa.results import BROAD, STRICT, Validity
 from prontocheck.prontoqa.steps import StepInput, classify_steps
-from prontocheck.syntax.transform import negation_normal
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 
@@ -227,7 +227,7 @@ def _derived_proof_is_canonical(problem: Problem) -> int:
     prepared = prepare(Problem(problem.context, problem.query))
     assert prepared.query is not None
     lines = (derive_natural(prepared.theory, prepared.query.formula)
-             or derive_natural(prepared.theory, negation_normal(prepared.query.formula)))
+             or derive_natural(prepared.theory, negate_inward(prepared.query.formula)))
     assert lines is not None
     inputs = [StepInput(str(line), line.formula, kind=line.kind) for line in lines]
     steps = classify_steps(prepared.theory, prepared.gold, inputs, gold_assumptions=prepared.gold_assumptions)

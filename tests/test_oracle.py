@@ -253,7 +253,7 @@ def test_modus_tollens_in_v1_data_is_broad_in_the_checker():
 
 
 @pytest.mark.xfail(strict=True, reason=(
-    "OOD calculus (prontoqa/natural.py): and-elimination applies only to a stated conjunction or a rule's "
+    "OOD calculus (engine/calculus.py): and-elimination applies only to a stated conjunction or a rule's "
     "conjunctive consequent (Hop+AndElim), not to one derived by modus tollens, so 'Fae is not a tumpus' after "
     "'Everything that is a scrompus or a tumpus is a jelpus' and 'Fae is not a jelpus' is invalid although "
     "ModusTollens then AndElim derive it (two applications of rules the module lists); the checker calls the "

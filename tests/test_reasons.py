@@ -14,11 +14,12 @@ from prontocheck.engine.shapes import ground_shape, rule_shapes
 from prontocheck.engine.theory import Theory
 from prontocheck.io import Record, read_records
 from prontocheck.logic.formulas import Atom, Const, Or
+from prontocheck.prontoqa.phrasing import sentence
 from prontocheck.prontoqa.reasons import GENERIC, reason
 from prontocheck.prontoqa.results import Validity
 from prontocheck.prontoqa.steps import StepInput
 from prontocheck.syntax import parse_statement
-from prontocheck.syntax.english import Wording, sentence
+from prontocheck.syntax.english import Wording
 from prontocheck.testing import PERTURBATIONS
 from prontocheck.testing.strategies import examples, model_outputs
 

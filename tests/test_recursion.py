@@ -22,7 +22,7 @@ from prontocheck.compat.sentences import parse_tokens, split_sentences
 from prontocheck.logic import And, Atom, Const, Exists, ForAll, Formula, Implies, Not, Or, Var, replace_term
 from prontocheck.logic.formulas import mentions
 from prontocheck.logic.modal import ModalNot, Probably
-from prontocheck.syntax.transform import negation_normal
+from prontocheck.logic.negation import negate_inward
 
 DEPTH = 100_000
 A = Const("a")
@@ -96,7 +96,7 @@ def test_rewrites_of_deep_formulas() -> None:
     inner = f.body  # type: ignore[attr-defined]
     assert replace_term(inner, Var("x"), Const("b")) == negations(10_000, Const("b"))
     assert mentions(f) == {("p0", False)} and mentions(negations(10_001)) == {("p0", False)}
-    assert negation_normal(negations(10_001)) == negations(10_000)
+    assert negate_inward(negations(10_001)) == negations(10_000)
 
 
 def test_deep_modal_statements() -> None:
@@ -154,9 +154,9 @@ def test_a_thousand_nots_under_the_compat_profiles(tmp_path: Path) -> None:
                 "the original exceeds the recursion limit on this sentence"]
 
 
-def test_negation_normal_of_long_conjunctions_and_exists() -> None:
+def test_negate_inward_of_long_conjunctions_and_exists() -> None:
     f = And(tuple(_atom(i) for i in range(10_000)))
-    assert negation_normal(f) == Or(tuple(Not(_atom(i)) for i in range(10_000)))
+    assert negate_inward(f) == Or(tuple(Not(_atom(i)) for i in range(10_000)))
     e = Exists("x", negations(10_000, Var("x")))
     assert str(parse_formula(str(e))) == str(e)
 
@@ -183,19 +183,19 @@ def test_a_step_at_the_end_of_a_long_rule_chain(compound: bool) -> None:
 def test_natural_deduction_is_linear_in_the_steps(monkeypatch: pytest.MonkeyPatch) -> None:
     """A proof twice as long costs about twice the derivation work (it once cost four times: each step's
     derivation, under every proof accuracy, walked the whole chain again)."""
-    from prontocheck.prontoqa import natural
+    from prontocheck.engine import calculus
     from prontocheck.prontoqa.check import check
     from prontocheck.prontoqa.problem import Problem
 
     calls = 0
-    original = natural.View._derive
+    original = calculus.View._derive
 
-    def counted(self: natural.View, *args: object) -> object:
+    def counted(self: calculus.View, *args: object) -> object:
         nonlocal calls
         calls += 1
         return original(self, *args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(natural.View, "_derive", counted)
+    monkeypatch.setattr(calculus.View, "_derive", counted)
 
     def work(n: int) -> int:
         nonlocal calls
@@ -208,12 +208,12 @@ def test_natural_deduction_is_linear_in_the_steps(monkeypatch: pytest.MonkeyPatc
     assert large <= 2.5 * small, (small, large)
 
 
-def test_negation_normal_of_deeply_alternating_conjunctions() -> None:
+def test_negate_inward_of_deeply_alternating_conjunctions() -> None:
     f: Formula = _atom(0)
     for i in range(1, 10_000):
         f = And((_atom(i), f)) if i % 2 else Or((_atom(i), f))
-    g = negation_normal(f)
-    assert isinstance(g, Or) and g.operands[0] == Not(_atom(9_999)) and negation_normal(g) == f
+    g = negate_inward(f)
+    assert isinstance(g, Or) and g.operands[0] == Not(_atom(9_999)) and negate_inward(g) == f
 
 
 def test_the_gold_proof_of_a_long_rule_chain() -> None:

@@ -36,7 +36,7 @@ from prontocheck.compat.sentences import (
     parse_response,
 )
 from prontocheck.errors import UsageError
-from prontocheck.io.records import Record
+from prontocheck.io.records import Origin, Record
 from prontocheck.prontoqa.problem import Problem
 
 PROFILES = ("prontoqa-v1", "prontoqa-ood")
@@ -263,9 +263,9 @@ def compat_check_record(
 ) -> CompatExample:
     """:func:`compat_check` on a record from :func:`prontocheck.io.read_records`.
 
-    A record read from an original ``.log`` (its metadata is ``{"file", "n"}``) is checked as the
-    original's log reader sees it.
+    A record its reader marked as read from an original ``.log`` (:attr:`Origin.ORIGINAL_LOG`) is
+    checked as the original's log reader sees it.
     """
-    from_log = set(record.metadata) == {"file", "n"}
+    from_log = record.origin is Origin.ORIGINAL_LOG
     return compat_check(record.problem, record.output, profile=profile, bad_patterns=bad_patterns,
                         example_id=record.id, from_log=from_log)

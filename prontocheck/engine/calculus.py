@@ -293,7 +293,8 @@ class View:
 
     def _paths(self, source: Shape, target: Shape) -> Iterator[list[RuleKey | None]]:
         """The simple paths from ``source`` to ``target`` in the rule graph, as their edges (depth first, only
-        through nodes from which ``target`` can be reached)."""
+        through nodes from which ``target`` can be reached).
+        """
         into: dict[Shape, list[Shape]] = defaultdict(list)
         for node in reach(lambda n: [t for t, _ in self._steps_from(n)], source) | {source}:
             for t, _ in self._steps_from(node):
@@ -342,7 +343,7 @@ class View:
         memo = self._memos.setdefault((c, broad, mask, closed), {})
         visiting: set[Shape] = set()
         return descend(self._derive(shape, max_cost, c, broad, mask, memo, visiting),
-                       lambda goal: self._derive(*goal, c, broad, mask, memo, visiting))[0]
+                       lambda goal: self._derive(goal[0], goal[1], c, broad, mask, memo, visiting))[0]
 
     def _canonical_hop(self, shape: Shape, c: Const, mask: StatementKey | None) -> Derivation | None:
         """The derivation :meth:`derive` finds when it is one Hop from a stated rule and a stated fact, and

@@ -23,8 +23,8 @@ from prontocheck.generate.render import render_checked, render_step
 from prontocheck.generate.rules import Scene, rule_module
 from prontocheck.generate.rules.base import Assume, Contradicts, Since
 from prontocheck.logic.formulas import Formula
+from prontocheck.logic.negation import negate_inward
 from prontocheck.prontoqa.problem import Problem
-from prontocheck.syntax.transform import negation_normal
 
 DEFAULT_SEED = 62471893
 """The original PrOntoQA experiment's default seed."""
@@ -135,7 +135,7 @@ def _question(config: GeneratorConfig, rng: random.Random) -> tuple[Scene, tuple
     else:
         negated = rng.random() < 0.5
         # The negation in negation normal form: "Fae is not an angry wumpus" is ¬angry ∨ ¬wumpus.
-        asked = negation_normal(scene.goal) if negated else scene.goal
+        asked = negate_inward(scene.goal) if negated else scene.goal
         query = "True or false: " + (written.get(asked) or render_checked(asked, lexicon))
         label = not negated
     return scene, tuple(context), query, tuple(gold), label

@@ -5,6 +5,6 @@ format from the content and yields one :class:`Record` or :class:`RecordError` a
 """
 
 from prontocheck.io.detect import FORMATS, detect_format, read_records
-from prontocheck.io.records import Record, RecordError
+from prontocheck.io.records import Origin, Record, RecordError
 
-__all__ = ["FORMATS", "Record", "RecordError", "detect_format", "read_records"]
+__all__ = ["FORMATS", "Origin", "Record", "RecordError", "detect_format", "read_records"]

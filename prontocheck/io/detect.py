@@ -27,14 +27,15 @@ import re
 from collections.abc import Iterator, Mapping
 from itertools import chain
 
+from prontocheck.common.decode import loads
+from prontocheck.common.streams import LongLine, iter_lines, open_text
 from prontocheck.errors import InputError, UsageError
-from prontocheck.io.decode import loads
 from prontocheck.io.native import check_fields, parse_native
 from prontocheck.io.original import parse_json, parse_log
-from prontocheck.io.records import Record, RecordError
-from prontocheck.io.streams import LongLine, iter_lines, open_text
+from prontocheck.io.records import Origin, Record, RecordError
 
-FORMATS = ("native", "prontoqa-log", "prontoqa-json")
+FORMATS = tuple(origin.value for origin in Origin)
+"""The input formats: ``native``, ``prontoqa-log``, ``prontoqa-json`` (each the :class:`Origin` of its records)."""
 _ORIGINAL_KEYS = {"question", "query", "chain_of_thought"}
 _EXAMPLE_KEY = re.compile(r"example\d+")
 SNIFF_LINES = 16

@@ -31,10 +31,10 @@ import json
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
+from prontocheck.common.decode import JSONBudgetError, json_id
+from prontocheck.common.streams import json_lines
 from prontocheck.errors import SpecError, UnreadableOptions, UsageError
-from prontocheck.io.decode import JSONBudgetError, json_id
 from prontocheck.io.records import Record, RecordError
-from prontocheck.io.streams import json_lines
 from prontocheck.prontoqa.problem import Problem
 from prontocheck.prontoqa.spec import problem_from_prompt, problem_from_spec
 from prontocheck.syntax.questions import read_options

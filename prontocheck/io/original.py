@@ -27,11 +27,11 @@ from collections.abc import Iterable, Iterator
 from itertools import chain
 from typing import Any
 
+from prontocheck.common.decode import loads, raw_decode
+from prontocheck.common.streams import LongLine, json_lines, long_line_error
 from prontocheck.errors import BudgetExceeded, InputError
-from prontocheck.io.decode import loads, raw_decode
 from prontocheck.io.native import decode_reason, parse_label, show
-from prontocheck.io.records import Record, RecordError
-from prontocheck.io.streams import LongLine, json_lines, long_line_error
+from prontocheck.io.records import Origin, Record, RecordError
 from prontocheck.limits import RECORD_CHARS
 from prontocheck.prontoqa.problem import Problem
 
@@ -103,7 +103,7 @@ def _log_record(
     if (m := _GOLD_LABEL.search(gold)) is not None:
         label, gold = m.group(1) == "True", gold[: m.start()].strip()
     problem = Problem(split[0], split[1], gold or None, label)
-    return Record(problem, predicted.text().strip(), rid, name, line, {"file": name, "n": n})
+    return Record(problem, predicted.text().strip(), rid, name, line, {"file": name, "n": n}, Origin.ORIGINAL_LOG)
 
 
 def parse_log(lines: Iterable[str], name: str) -> Iterator[Record | RecordError]:
@@ -250,7 +250,7 @@ def _example_record(key: str, example: Any, name: str, line: int) -> Record | Re
     metadata = {k: v for k, v in example.items() if k not in _TEST_KEYS and not k.startswith(_CONTAINER_KEYS)}
     metadata.update((k, v) for k, v in test.items() if k not in _TEST_KEYS)
     metadata.setdefault("file", name)
-    return Record(Problem(context, query, gold, label), output, key, name, line, metadata)
+    return Record(Problem(context, query, gold, label), output, key, name, line, metadata, Origin.ORIGINAL_JSON)
 
 
 def _is_keyed(obj: dict[str, Any]) -> bool:

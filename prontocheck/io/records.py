@@ -3,9 +3,22 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from prontocheck.prontoqa.problem import Problem
+
+
+class Origin(StrEnum):
+    """The format a record was read from, set by its reader (the values are the input format names).
+
+    The original analyzers read a log differently from a JSON file (:func:`prontocheck.compat.compat_check_record`
+    asks this, never the record's fields).
+    """
+
+    NATIVE = "native"
+    ORIGINAL_LOG = "prontoqa-log"
+    ORIGINAL_JSON = "prontoqa-json"
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,6 +32,7 @@ class Record:
         file: the input's name (``-`` for standard input).
         line: 1-based line where the record starts.
         metadata: the record's other fields, kept as they were (plus ``file``).
+        origin: the format it was read from (native JSON Lines unless a reader says otherwise).
     """
 
     problem: Problem
@@ -27,6 +41,7 @@ class Record:
     file: str
     line: int
     metadata: dict[str, Any] = field(default_factory=dict)
+    origin: Origin = Origin.NATIVE
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,9 +18,9 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from prontocheck.common.decode import JSONBudgetError
+from prontocheck.common.streams import iter_lines, json_lines, open_text
 from prontocheck.errors import BudgetExceeded, InputError, UnparseableSentence
-from prontocheck.io.decode import JSONBudgetError
-from prontocheck.io.streams import iter_lines, json_lines, open_text
 from prontocheck.logic.modal import ModalFormula
 from prontocheck.modal.parse import parse_prompt, parse_question, parse_statement, split_sentences
 from prontocheck.modal.questions import Answer, Question

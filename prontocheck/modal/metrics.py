@@ -24,8 +24,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from prontocheck.common.stats import Rate
 from prontocheck.modal.questions import Answer
-from prontocheck.report.stats import Rate
 
 CELLS = ("V.AFF", "V.NEG", "I.AFF", "I.NEG")
 """The four validity × polarity cells."""

@@ -14,12 +14,12 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from prontocheck.common.stats import Rate
 from prontocheck.errors import UsageError
 from prontocheck.modal.certificates import Countermodel
 from prontocheck.modal.metrics import CELLS, Summary
 from prontocheck.modal.score import ScoreReport
 from prontocheck.modal.validate import STATUSES, ItemResult, SemanticsReport, ValidationReport
-from prontocheck.report.stats import Rate
 
 FORMATS = ("table", "markdown", "json")
 """The output formats."""

@@ -17,15 +17,15 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from prontocheck.common.stats import Rate
+from prontocheck.common.streams import iter_lines, json_lines, open_text
 from prontocheck.errors import BudgetExceeded, InputError
-from prontocheck.io.streams import iter_lines, json_lines, open_text
 from prontocheck.modal.benchmark import generate, patterns
 from prontocheck.modal.items import ItemError, ModalItem, ModalParseError, parse_item, read_items
 from prontocheck.modal.metrics import PairComparison, Scored, Summary, accuracy, by, compare_pairs, summarize
 from prontocheck.modal.questions import Answer, Form
 from prontocheck.modal.semantics import DEFAULT, Semantics
 from prontocheck.modal.validate import validate_item
-from prontocheck.report.stats import Rate
 
 ANSWER_FIELDS = ("answer", "response", "output", "prediction")
 """Where an answer record's text is looked for, in this order."""

@@ -92,7 +92,7 @@ def natural_accuracies(theory: Theory, steps: Sequence[StepInput], valid: Sequen
             if not within:
                 continue
             d = min(within, key=lambda d: (bool(d.hyps), d.cost))
-            view.add(o.key, o.index, d.hyps, o.step.formula, o.in_context)
+            view.add(o.key, o.at, d.hyps, o.step.formula, o.in_context)
             if o.key == goal_key and not d.hyps:
                 proved[name] = True
                 break
@@ -103,7 +103,7 @@ def natural_accuracies(theory: Theory, steps: Sequence[StepInput], valid: Sequen
 class _Offered(NamedTuple):
     """An offered step, with what it states and whether the context states it (worked out once)."""
 
-    index: int
+    at: int
     step: StepInput
     key: StatementKey
     in_context: bool

@@ -14,6 +14,7 @@ from prontocheck.engine.calculus import statement_key
 from prontocheck.engine.theory import Theory
 from prontocheck.errors import UnparseableSentence, UnreadableQuery
 from prontocheck.logic.formulas import Formula, compound, symbols
+from prontocheck.logic.negation import negate_inward
 from prontocheck.prontoqa.derive import derive_gold, derive_natural
 from prontocheck.syntax.english import Wording
 from prontocheck.syntax.forms import ASSUME, STATEMENT, ProofLine, Query, proof_lines
@@ -21,7 +22,6 @@ from prontocheck.syntax.questions import Option, cut_options, read_options, read
 from prontocheck.syntax.reading import ReadingContext
 from prontocheck.syntax.sentences import parse_sentence, parse_statement
 from prontocheck.syntax.text import sentence_texts, split_output
-from prontocheck.syntax.transform import negation_normal
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +136,7 @@ def _given_gold(problem: Problem, warnings: list[str]) -> _Gold | None:
 
 def _derived_gold(theory: Theory, query: Query, warnings: list[str]) -> _Gold | None:
     """The shortest strict proof of the query or its negation: modus ponens first, then the OOD rules."""
-    targets = (query.formula, negation_normal(query.formula))
+    targets = (query.formula, negate_inward(query.formula))
     proofs: list[tuple[ProofLine, ...]] = [
         tuple(ProofLine(STATEMENT, f) for f in p) for p in (derive_gold(theory, t) for t in targets) if p
     ]
@@ -206,7 +206,7 @@ def _prepare(problem: Problem) -> PreparedProblem:
     elif label is None and query is not None and gold:
         if statement_key(gold[-1]) == statement_key(query.formula):
             label = True
-        elif statement_key(gold[-1]) == statement_key(negation_normal(query.formula)):
+        elif statement_key(gold[-1]) == statement_key(negate_inward(query.formula)):
             label = False
     reading = ReadingContext.of(axioms, {o.letter: o.label for o in options},
                                 None if query is None else query.formula,

@@ -75,8 +75,9 @@ from prontocheck.engine.graphs import path_exists
 from prontocheck.engine.shapes import Shape, complement, ground_shape, parts, rule_shapes, sort_key, sorted_shapes
 from prontocheck.engine.theory import Theory
 from prontocheck.logic.formulas import And, Const, Formula, Or
+from prontocheck.prontoqa.phrasing import fact_sentence, phrase, rule_sentence, sentence
 from prontocheck.prontoqa.results import BROAD, INVALID, STRICT, StepResult
-from prontocheck.syntax.english import Wording, coordinate, fact_sentence, phrase, rule_sentence, sentence
+from prontocheck.syntax.english import Wording, coordinate
 from prontocheck.syntax.forms import ASSUME, CONTRADICTION
 
 if TYPE_CHECKING:

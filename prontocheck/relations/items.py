@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from prontocheck.common.decode import loads
+from prontocheck.common.streams import json_lines
 from prontocheck.errors import InputError, SentenceParseError
-from prontocheck.io.decode import loads
-from prontocheck.io.streams import json_lines
 from prontocheck.logic.formulas import Atom, Var
 from prontocheck.relations._yaml import BareWord, load_yaml
 from prontocheck.relations.errors import ItemError, LabelError, RelationsError, quoted

@@ -10,6 +10,7 @@
 | figure | (total) |
 """
 
+from prontocheck.common.stats import Z95, Rate, proportion, wilson_interval
 from prontocheck.report.aggregate import (
     DEFAULT_LIMIT,
     NO_ERROR,
@@ -35,7 +36,6 @@ from prontocheck.report.render import (
     render_table,
     render_unparseable,
 )
-from prontocheck.report.stats import Z95, Rate, proportion, wilson_interval
 from prontocheck.report.summary import GroupedSummary, StepCounts, StepsToReturn, Summary, Unparseable
 
 __all__ = [

@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
+from prontocheck.common.stats import Rate
 from prontocheck.io.records import RecordError
 from prontocheck.prontoqa.results import METRICS, ExampleResult, SentenceKind, Utility, Validity
-from prontocheck.report.stats import Rate
 from prontocheck.report.summary import GroupedSummary, StepCounts, StepsToReturn, Summary, Unparseable
 
 DEFAULT_LIMIT = 1000

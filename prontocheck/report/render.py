@@ -21,10 +21,10 @@ from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from prontocheck.common.stats import Rate
 from prontocheck.errors import UsageError
 from prontocheck.prontoqa.results import METRICS, SentenceKind, Utility, Validity
 from prontocheck.report.aggregate import NO_ERROR
-from prontocheck.report.stats import Rate
 from prontocheck.report.summary import GroupedSummary, Summary
 
 Report = Summary | GroupedSummary

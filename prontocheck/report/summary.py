@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from prontocheck.common.stats import Rate, proportion
 from prontocheck.io.records import RecordError
 from prontocheck.prontoqa.results import METRICS
-from prontocheck.report.stats import Rate, proportion
 
 
 @dataclass(frozen=True, slots=True)

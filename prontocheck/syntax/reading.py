@@ -51,6 +51,7 @@ from typing import NamedTuple
 from prontocheck.errors import UnparseableSentence
 from prontocheck.limits import SENTENCE_CHARS
 from prontocheck.logic.formulas import Formula, symbols
+from prontocheck.logic.negation import negate_inward
 from prontocheck.syntax.answers import Answer, AnswerContext, answer_of
 from prontocheck.syntax.discourse import (
     Context,
@@ -67,7 +68,6 @@ from prontocheck.syntax.forms import proof_lines
 from prontocheck.syntax.frontend import over_budget
 from prontocheck.syntax.segment import THINK_CLOSE, THINK_OPEN, Segmented, Trace, segment, straighten
 from prontocheck.syntax.sentences import parse_sentence, parse_statement
-from prontocheck.syntax.transform import negation_normal
 from prontocheck.syntax.vocabulary import Unread, Vocabulary
 
 
@@ -161,7 +161,7 @@ class ReadingContext:
         axioms = list(axioms)
         formulas = [*axioms, *([statement] if statement is not None else [])]
         answers = AnswerContext(dict(options or {}), statement, _statement_or_none,
-                                negation_normal(statement) if statement is not None else None)
+                                negate_inward(statement) if statement is not None else None)
         return cls(Context(Vocabulary.of(formulas), answers, assumptions, frozenset(axioms), literal_facts))
 
     @property

@@ -6,7 +6,6 @@ from dataclasses import dataclass
 
 from lark import Token, Transformer, v_args
 
-from prontocheck.engine.shapes import ground_shape
 from prontocheck.logic.formulas import (
     And,
     Atom,
@@ -25,6 +24,7 @@ from prontocheck.logic.formulas import (
     replace_term,
     rule,
 )
+from prontocheck.logic.negation import negate_inward
 from prontocheck.syntax.forms import Assumption, Contradiction, Query, Since, Statements
 from prontocheck.syntax.frontend import RejectedSentence
 from prontocheck.syntax.lexicon import concepts
@@ -79,7 +79,7 @@ def _apply(phrase: _Concepts | _Negated | _List, term: Term) -> Formula:
     if isinstance(phrase, _Concepts):
         return and_(*(Atom(name, (term,)) for name in phrase.names))
     if isinstance(phrase, _Negated):
-        return negation_normal(_apply(phrase.phrase, term))
+        return negate_inward(_apply(phrase.phrase, term))
     parts = [_apply(item, term) for item in phrase.items]
     return and_(*parts) if phrase.op == "and" else or_(*parts)
 
@@ -94,32 +94,36 @@ def _apply_negated(phrase: _Concepts | _List, term: Term, nots: int) -> Formula:
     return _negated(_apply(phrase, term), nots)
 
 
-def negation_normal(formula: Formula) -> Formula:
-    """Negate, pushing the negation inward (De Morgan), as the analysis reads such sentences.
-
-    >>> from prontocheck.logic.formulas import atom
-    >>> str(negation_normal(And((atom("wumpus", Const("Fae")), atom("kind", Const("Fae"))))))
-    '¬wumpus(Fae) ∨ ¬kind(Fae)'
-    """
-    done: list[Formula] = []  # walked with an explicit stack: any nesting of "and" and "or"
-    stack: list[tuple[Formula, bool]] = [(formula, False)]
-    while stack:
-        f, expanded = stack.pop()
-        if not isinstance(f, And | Or):
-            done.append(f.operand if isinstance(f, Not) else Not(f))
-        elif expanded:
-            negated = done[len(done) - len(f.operands):]
-            del done[len(done) - len(f.operands):]
-            done.append(or_(*negated) if isinstance(f, And) else and_(*negated))
-        else:
-            stack.append((f, True))
-            stack.extend((o, False) for o in reversed(f.operands))
-    return done[0]
-
-
 def _negated(formula: Formula, nots: int) -> Formula:
     # "not not kind" is kind: classical double negation.
-    return negation_normal(formula) if nots % 2 else formula
+    return negate_inward(formula) if nots % 2 else formula
+
+
+def _individual(formula: Formula) -> Term | None:
+    """The one constant that a ground literal, or a nesting of ``∧`` and ``∨`` over such literals, is
+    about; ``None`` for any other formula (a rule, a literal of a variable, literals about two
+    individuals).
+
+    >>> from prontocheck.logic.formulas import atom
+    >>> fae = Const("Fae")
+    >>> _individual(Or((atom("kind", fae), Not(atom("shy", fae))))), _individual(rule(atom("a", X), atom("b", X)))
+    (Const(name='Fae'), None)
+    """
+    found: set[Term] = set()
+    stack = [formula]
+    while stack:
+        f = stack.pop()
+        if isinstance(f, And | Or):
+            stack.extend(f.operands)
+            continue
+        literal = f.operand if isinstance(f, Not) else f
+        if not isinstance(literal, Atom) or len(literal.args) != 1:
+            return None
+        found.add(literal.args[0])
+        if len(found) > 1:
+            return None
+    (term,) = found
+    return term if isinstance(term, Const) else None
 
 
 def _pluralised(words: list[str]) -> list[str]:
@@ -198,8 +202,8 @@ class SentenceTransformer(Transformer[Token, object]):
     def clause_list(self, *clauses: Formula) -> Formula | Statements:
         # "Fae is not a wumpus and Fae is not a yumpus": facts about one individual make one conjunction;
         # "Every wumpus is a yumpus and Fae is a wumpus" makes two statements.
-        found = [ground_shape(c) for c in clauses]
-        if all(f is not None for f in found) and len({f[1] for f in found if f is not None}) == 1:
+        found = {_individual(c) for c in clauses}
+        if len(found) == 1 and None not in found:
             return and_(*clauses)
         return Statements(clauses)
 
@@ -213,7 +217,7 @@ class SentenceTransformer(Transformer[Token, object]):
     def no_plural_rule(self, _no: Token, noun: _Concepts, phrase: _Concepts | _List) -> Formula:
         # "No wumpuses are yumpuses" is read as ∀x(wumpus(x) → ¬yumpus(x)), the form the
         # checker's rule graph uses (equivalent to ¬∃x(wumpus(x) ∧ yumpus(x))).
-        return rule(_apply(noun, X), negation_normal(_apply(phrase, X)))
+        return rule(_apply(noun, X), negate_inward(_apply(phrase, X)))
 
     no_singular_rule = no_plural_rule
 

@@ -34,13 +34,14 @@ from prontocheck.engine.shapes import ground_shape, rule_shapes
 from prontocheck.engine.theory import Key, Theory, as_ground_literal, as_simple_rule
 from prontocheck.errors import UnparseableSentence, UnreadableQuery, UsageError
 from prontocheck.logic.formulas import Formula, mentions, negate
+from prontocheck.logic.negation import negate_inward
 from prontocheck.prontoqa.check import check
 from prontocheck.prontoqa.problem import Problem, derive_gold
 from prontocheck.prontoqa.results import METRICS, ExampleResult
 from prontocheck.syntax.forms import Assumption, Contradiction, Since, Statements
 from prontocheck.syntax.sentences import parse_query, parse_sentence, parse_statement
 from prontocheck.syntax.text import answer_of, split_sentences
-from prontocheck.syntax.transform import Query, negation_normal
+from prontocheck.syntax.transform import Query
 from prontocheck.testing.entail import Entailment
 
 CHECKS = ("record", "context-parses", "query-parses", "gold-parses", "gold-proof", "label", "decidable",
@@ -283,7 +284,7 @@ class _Linter:
             if not _same(goal, q):
                 self.add("label", f"the gold chain ends in {goal}, not in the statement to prove {q}")
             return
-        expected = True if _same(goal, q) else False if _same(goal, negation_normal(q)) else None
+        expected = True if _same(goal, q) else False if _same(goal, negate_inward(q)) else None
         if expected is None:
             self.add("label", f"the gold chain ends in {goal}, which is neither the query's statement {q} "
                               "nor its negation")
@@ -305,11 +306,11 @@ class _Linter:
             yes, no = bool(derive_gold(theory, q)), bool(derive_gold(theory, negate(q)))
         else:  # the OOD rules: what the context entails
             try:
-                yes, no = self.entailment.entails(q), self.entailment.entails(negation_normal(q))
+                yes, no = self.entailment.entails(q), self.entailment.entails(negate_inward(q))
             except ValueError as e:
                 self.add("decidable", f"cannot decide the query: {e}")
                 return
-        neg = negation_normal(q)
+        neg = negate_inward(q)
         if yes and no:
             self.add("decidable", f"the context proves both {q} and {neg}")
         elif unprovable and (yes or no):

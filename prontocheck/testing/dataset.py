@@ -23,10 +23,10 @@ from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from prontocheck.common.streams import iter_lines, json_lines, open_text
 from prontocheck.errors import InputError
 from prontocheck.io.original import parse_log
 from prontocheck.io.records import RecordError
-from prontocheck.io.streams import iter_lines, json_lines, open_text
 from prontocheck.testing.checks import Finding, check_names, lint_record
 
 _EXAMPLE_KEY = re.compile(r'^[ \t]*+"(example\d+)"\s*+:', re.MULTILINE)

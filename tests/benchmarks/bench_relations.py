@@ -22,8 +22,8 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
+from prontocheck.cli.relations import relations
 from prontocheck.relations import item_from_record, shipped_schema, validate
-from prontocheck.relations.cli import relations
 
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "output"

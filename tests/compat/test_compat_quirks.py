@@ -19,7 +19,7 @@ from prontocheck.compat.evaluate_main import provability_graph
 from prontocheck.compat.forms import to_tptp
 from prontocheck.compat.sentences import TOKEN, parse_tokens
 from prontocheck.errors import InputError, UsageError
-from prontocheck.io import read_records
+from prontocheck.io import Origin, Record, read_records
 from prontocheck.prontoqa.problem import Problem
 
 OOD, V1 = "prontoqa-ood", "prontoqa-v1"
@@ -254,3 +254,30 @@ def test_records_from_a_log(tmp_path: Path) -> None:
     figures = summary.build()
     assert figures.examples == 1 and figures.not_counted == 1
     assert "Number of examples: 1\n" in render_original(figures)
+
+
+def test_the_origin_comes_from_the_reader_never_from_the_fields(tmp_path: Path) -> None:
+    # A native record with an "n" field has the metadata {"file", "n"} of a log record, but it is not one:
+    # its CONTEXT_TOO_LONG_ERROR output is counted (only the original's log reader skips those).
+    native = tmp_path / "run.jsonl"
+    native.write_text(json.dumps({"context": "Every wumpus is a yumpus. Fae is a wumpus.",
+                                  "query": "Prove: Fae is a yumpus.", "output": "CONTEXT_TOO_LONG_ERROR",
+                                  "n": 2}) + "\n", "utf-8")
+    (record,) = read_records(str(native))
+    assert isinstance(record, Record) and set(record.metadata) == {"file", "n"}
+    assert record.origin is Origin.NATIVE and compat_check_record(record, profile=OOD).counted
+    log = tmp_path / "run.log"
+    log.write_text(LOG, "utf-8")
+    from_log = [r for r in read_records(str(log)) if isinstance(r, Record)]
+    assert [r.origin for r in from_log] == [Origin.ORIGINAL_LOG] * 2
+    assert [compat_check_record(r, profile=OOD).counted for r in from_log] == [True, False]
+
+
+def test_records_from_original_json_are_marked(tmp_path: Path) -> None:
+    path = tmp_path / "run.json"
+    path.write_text(json.dumps({"example1": {"test_example": {
+        "question": "Every wumpus is a yumpus. Fae is a wumpus.", "query": "Prove: Fae is a yumpus.",
+        "chain_of_thought": ["Fae is a wumpus.", "Every wumpus is a yumpus.", "Fae is a yumpus."],
+        "model_output": "Fae is a yumpus."}}}), "utf-8")
+    records = list(read_records(str(path)))
+    assert [r.origin for r in records if isinstance(r, Record)] == [Origin.ORIGINAL_JSON], records

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from prontocheck.generate.cli import generate_command, lint_command
+from prontocheck.cli.generate import generate_command, lint_command
 
 
 def run(*args: str) -> tuple[int, str]:

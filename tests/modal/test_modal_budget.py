@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from prontocheck.cli.modal import modal
 from prontocheck.errors import BudgetExceeded
 from prontocheck.limits import LIMITS, MODAL_ATOMS, MODAL_CASES, MODAL_LP_WORK
 from prontocheck.logic.formulas import Atom, Const
 from prontocheck.logic.modal import Might, ModalOr, Probably
 from prontocheck.modal.checker import check
-from prontocheck.modal.cli import modal
 from prontocheck.modal.decide import judge, satisfiable
 from prontocheck.modal.items import ItemError, ModalItem, parse_item
 from prontocheck.modal.simplex import Work

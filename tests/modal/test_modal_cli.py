@@ -7,7 +7,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from prontocheck.modal.cli import modal
+from prontocheck.cli.modal import modal
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "modal"
 

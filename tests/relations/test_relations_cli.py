@@ -10,7 +10,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from prontocheck.relations.cli import relations
+from prontocheck.cli.relations import relations
 
 
 def run(*args: str) -> tuple[int, str]:
@@ -94,7 +94,7 @@ def test_pairs(fixtures: Path, tmp_path: Path) -> None:
 
 
 def test_output_does_not_depend_on_the_hash_seed(fixtures: Path) -> None:
-    script = ("import sys; from prontocheck.relations.cli import relations; "
+    script = ("import sys; from prontocheck.cli.relations import relations; "
               "relations(['validate', sys.argv[1], '--format', 'json'])")
     outputs = {subprocess.run([sys.executable, "-c", script, str(fixtures / "planted.jsonl")], capture_output=True,
                               text=True, env={**os.environ, "PYTHONHASHSEED": seed}, check=False).stdout

@@ -1,4 +1,8 @@
-"""The ``prontocheck`` command line: thin click commands over the library; the only module that prints.
+"""The ``prontocheck`` command line: thin click commands over the library; the only package that prints.
+
+The root group and ``analyze`` are here; the command groups of the other analyses are in
+:mod:`.modal`, :mod:`.relations` and :mod:`.generate` (``generate``, ``lint-dataset``), signal handling
+in :mod:`.interrupts`. ``python -m prontocheck.cli`` runs :func:`main`.
 
 Exit codes: 0 done; 1 a ``--fail-under`` threshold was missed; 2 usage error or unreadable input.
 """
@@ -20,16 +24,16 @@ from rich.text import Text
 
 from prontocheck import __version__
 from prontocheck.analyze import DEMO_NAME, Checked, QueryError, analyze_file, demo_input, error_json
+from prontocheck.cli.generate import generate_command, lint_command
+from prontocheck.cli.interrupts import exit_on_signal, graceful
+from prontocheck.cli.modal import modal
+from prontocheck.cli.relations import relations
 from prontocheck.compat import PROFILES, OriginalSummary, compat_check_record, load_bad_patterns, render_original
 from prontocheck.errors import InputError, UsageError
-from prontocheck.generate.cli import generate_command, lint_command
-from prontocheck.interrupts import exit_on_signal, graceful
 from prontocheck.io import FORMATS as INPUT_FORMATS
 from prontocheck.io.native import FIELDS as FIELD_NAMES
 from prontocheck.io.writing import OutputError, dumps, optional_output
-from prontocheck.modal.cli import modal
 from prontocheck.prontoqa.results import METRICS
-from prontocheck.relations.cli import relations
 from prontocheck.report import (
     FORMATS as OUTPUT_FORMATS,
 )
@@ -320,7 +324,3 @@ main.add_command(generate_command)
 main.add_command(lint_command)
 main.add_command(modal)
 main.add_command(relations)
-
-
-if __name__ == "__main__":  # pragma: no cover - python -m prontocheck.cli
-    main()

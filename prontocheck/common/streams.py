@@ -29,8 +29,8 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any, BinaryIO, TextIO
 
+from prontocheck.common.decode import JSONBudgetError, loads
 from prontocheck.errors import BudgetExceeded, InputError
-from prontocheck.io.decode import JSONBudgetError, loads
 from prontocheck.limits import RECORD_CHARS
 
 STDIN = "-"
@@ -259,8 +259,8 @@ def json_lines(numbered: Iterable[tuple[int, str]]) -> Iterator[tuple[int, str, 
     """Decode JSON Lines: ``(line, text, value, None)`` per non-blank line, ``(line, text, None, error)``
     where it is not JSON.
 
-    Each line is decoded within the per-record limits (:func:`prontocheck.io.decode.loads`): a line over one,
-    including a :class:`LongLine`, gives a :class:`~prontocheck.io.decode.JSONBudgetError` (a
+    Each line is decoded within the per-record limits (:func:`prontocheck.common.decode.loads`): a line over one,
+    including a :class:`LongLine`, gives a :class:`~prontocheck.common.decode.JSONBudgetError` (a
     ``JSONDecodeError`` whose ``budget`` names the limit).
 
     >>> [(n, v, e is None) for n, _, v, e in json_lines(enumerate(['{"a": 1}', "", "oops", "[" * 200], start=1))]
