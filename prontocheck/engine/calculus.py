@@ -14,7 +14,7 @@ cost(φ) is the least number of rule applications that derive φ when every stat
 >>> from prontocheck.syntax import parse_statement as p
 >>> t = Theory.from_axioms([p("Every cat is a carnivore."), p("Fae is a cat.")])
 >>> view = View(t.shapes, [], {})
->>> d = view.derive(("carnivore", True), Const("Fae"), broad=False)
+>>> d = view.derive(Lit("carnivore", True), Const("Fae"), broad=False)
 >>> d.rule, d.cost, d.uses == (p("Every cat is a carnivore."),)
 (<Rule.HOP: 'Hop'>, 3, True)
 """
@@ -31,6 +31,8 @@ from typing import NamedTuple
 
 from prontocheck.engine.graphs import descend, path_exists, reach
 from prontocheck.engine.shapes import (
+    Compound,
+    Lit,
     Shape,
     ShapeIndex,
     ShapeRule,
@@ -234,7 +236,7 @@ class View:
         if hyps:
             self.stated_under[key].append((index, hyps))
         if isinstance(key, Fact):
-            if not isinstance(key.shape[1], bool):
+            if isinstance(key.shape, Compound):
                 self.compounds[key.constant].add(key.shape)
         elif isinstance(key, RuleKey) and not in_context and formula is not None and len(self.stated[key]) == 1:
             self.extra.add_rule(key.antecedent, key.consequent, formula)
@@ -247,7 +249,7 @@ class View:
     def _fact_compounds(self, c: Const) -> frozenset[Shape]:
         found = self._facts_compounds.get(c)
         if found is None:
-            found = frozenset(s for s in self.index.facts.get(c, ()) if not isinstance(s[1], bool))
+            found = frozenset(s for s in self.index.facts.get(c, ()) if isinstance(s, Compound))
             self._facts_compounds[c] = found
         return found
 
@@ -355,7 +357,7 @@ class View:
         derivation costs 1 and this is the only one of that cost.
         """
         key = Fact(shape, c)
-        if not isinstance(shape[1], bool) or self.assumptions or (key != mask and key in self.best_stated) \
+        if not isinstance(shape, Lit) or self.assumptions or (key != mask and key in self.best_stated) \
                 or shape in self.index.facts.get(c, ()) or self._fact_compounds(c) or self.compounds.get(c) \
                 or self.index.into_conjunct.get(shape) or self.extra.into_conjunct.get(shape):
             return None

@@ -353,8 +353,8 @@ class Closure:
                             found.append(Violation(c.rule, premises, level(c, premises)))
                         continue
                     if not view.has(head) and accept(head):
-                        if room is not None and len(view.added) + len(found) >= room:
-                            raise self._over(self.max_facts)  # type: ignore[arg-type]
+                        if room is not None and self.max_facts is not None and len(view.added) + len(found) >= room:
+                            raise self._over(self.max_facts)
                         derivation = Derivation(c.rule, premises, (), level(c, premises))
                         view.add(head, derivation)
                         queue.append(head)

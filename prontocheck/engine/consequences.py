@@ -10,8 +10,8 @@ is left to the caller, which can suppose each case as an extra seed.
 
 >>> from prontocheck.syntax import parse_statement as p
 >>> t = Theory.from_axioms([p(s) for s in ["Every cat is a carnivore.", "Every carnivore is not herbivorous."]])
->>> known = Consequences([(("cat", True), Why(How.GIVEN, frozenset()))], [RuleIndex.of(t).triggers]).known
->>> list(known), known[("herbivorous", False)].how
+>>> known = Consequences([(Lit("cat", True), Why(How.GIVEN, frozenset()))], [RuleIndex.of(t).triggers]).known
+>>> [tuple(k) for k in known], known[Lit("herbivorous", False)].how
 ([('cat', True), ('carnivore', True), ('herbivorous', False)], <How.HOP: 'hop'>)
 """
 
@@ -19,11 +19,12 @@ from __future__ import annotations
 
 from collections import defaultdict, deque
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 
-from prontocheck.engine.shapes import Shape, complement, parts, sorted_shapes
+from prontocheck.engine.shapes import Compound, Lit, Op, Shape, complement, parts, sorted_shapes
 from prontocheck.engine.theory import Theory
 from prontocheck.logic.formulas import And, Atom, Const, Exists, ForAll, Formula, Implies, Not, Or
 
@@ -78,10 +79,10 @@ Triggers = dict[Shape, list[Edge]]
 
 
 def _literals(shape: Shape) -> Iterator[Shape]:
-    if isinstance(shape[1], bool):
+    if isinstance(shape, Lit):
         yield shape
         return
-    for part in sorted_shapes(shape[1]):  # type: ignore[arg-type]  # the same order under every hash seed
+    for part in sorted_shapes(shape.parts):  # the same order under every hash seed
         yield from _literals(part)
 
 
@@ -90,7 +91,8 @@ def rule_edges(antecedent: Shape, consequent: Shape, rule: Formula) -> tuple[tup
     """A rule as its two edges, modus ponens and modus tollens, each under the shapes that trigger it
     (its source and the source's literals); cached, as contexts share their rules.
 
-    >>> [(key, e.target, e.how.value) for key, e in rule_edges(("cat", True), ("furry", True), None)]
+    >>> edges = rule_edges(Lit("cat", True), Lit("furry", True), None)
+    >>> [(tuple(key), tuple(e.target), e.how.value) for key, e in edges]
     [(('cat', True), ('furry', True), 'hop'), (('furry', False), ('cat', False), 'tollens')]
     """
     edges = (Edge(antecedent, consequent, rule, How.HOP),
@@ -101,7 +103,7 @@ def rule_edges(antecedent: Shape, consequent: Shape, rule: Formula) -> tuple[tup
 def index_edges(keyed: Iterable[tuple[Shape, Edge]], into: Triggers) -> Triggers:
     """Add edges (as :func:`rule_edges` gives them) to an index; returns it.
 
-    >>> len(index_edges(rule_edges(("cat", True), ("furry", True), None), {}))
+    >>> len(index_edges(rule_edges(Lit("cat", True), Lit("furry", True), None), {}))
     2
     """
     for key, e in keyed:
@@ -141,7 +143,7 @@ class RuleIndex:
 
     triggers: Triggers
     after: dict[Shape, set[Shape]]
-    facts: Mapping[Const, set[Shape]]
+    facts: Mapping[Const, AbstractSet[Shape]]
     predicates: frozenset[str]
 
     @classmethod
@@ -150,8 +152,8 @@ class RuleIndex:
 
         >>> from prontocheck.syntax import parse_statement as p
         >>> index = RuleIndex.of(Theory.from_axioms([p("Every cat is a carnivore."), p("Fae is a cat.")]))
-        >>> dict(index.after), sorted(index.predicates)
-        ({('cat', True): {('carnivore', True)}}, ['carnivore', 'cat'])
+        >>> {tuple(k): [tuple(c) for c in v] for k, v in index.after.items()}, sorted(index.predicates)
+        ({('cat', True): [('carnivore', True)]}, ['carnivore', 'cat'])
         """
         rules: list[tuple[Shape, Shape, Formula]] = (
             [(e.antecedent, e.consequent, e.formula) for edges in theory.rules_from.values() for e in edges]
@@ -160,7 +162,7 @@ class RuleIndex:
         after: dict[Shape, set[Shape]] = defaultdict(set)
         for antecedent, consequent, _ in rules:
             after[antecedent].add(consequent)
-        facts: Mapping[Const, set[Shape]] = theory.facts if theory.simple else theory.shapes.facts  # type: ignore
+        facts: Mapping[Const, AbstractSet[Shape]] = theory.facts if theory.simple else theory.shapes.facts
         if theory.simple:
             used = frozenset(str(k[0]) for k in (*after, *(c for cs in after.values() for c in cs),
                                                  *(k for ks in facts.values() for k in ks)))
@@ -198,7 +200,7 @@ class Consequences:
             return
         self.known[shape] = why
         queue.append(shape)
-        if why.how is How.TOLLENS or shape[0] != "and" or isinstance(shape[1], bool):
+        if why.how is How.TOLLENS or not isinstance(shape, Compound) or shape.op != Op.AND:
             return  # the calculus does not split what modus tollens gives (engine/calculus.py)
         for part in sorted_shapes(parts(shape, "and")):
             self._add(part, Why(How.AND_ELIM, why.hyps, (shape,)), queue)
@@ -207,16 +209,16 @@ class Consequences:
         """The known shapes that establish ``shape`` (a disjunction by one disjunct); ``None`` if none do."""
         if shape in self.known:
             return [shape]
-        if shape[0] == "and" and not isinstance(shape[1], bool):
+        if isinstance(shape, Compound) and shape.op == Op.AND:
             found: list[Shape] = []
-            for part in sorted_shapes(shape[1]):  # type: ignore[arg-type]
+            for part in sorted_shapes(shape.parts):
                 sub = self.support(part)
                 if sub is None:
                     return None
                 found += sub
             return found
-        if shape[0] == "or" and not isinstance(shape[1], bool):
-            for part in sorted_shapes(shape[1]):  # type: ignore[arg-type]
+        if isinstance(shape, Compound) and shape.op == Op.OR:
+            for part in sorted_shapes(shape.parts):
                 if (sub := self.support(part)) is not None:
                     return sub
         return None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -63,7 +63,7 @@ def descend(root: Generator[Any, Any, R], spawn: Callable[[Any], Generator[Any, 
         except StopIteration as done:
             stack.pop()
             if not stack:
-                return done.value  # type: ignore[no-any-return]
+                return cast(R, done.value)
             reply = done.value
             continue
         stack.append(spawn(request))

@@ -5,13 +5,14 @@ PrOntoQA reasons about one entity at a time with unary predicates, so a ground f
 ``∀x(wumpus(x) ∨ yumpus(x) → dumpus(x))`` is a pair of shapes. Shapes compare conjunctions and
 disjunctions as sets, so the order in which a model lists them does not matter.
 
-A shape is a literal :data:`Key` ``(predicate, polarity)`` or ``("and", parts)`` / ``("or", parts)``
-with ``parts`` a frozenset of shapes.
+A shape is a literal :class:`Lit` ``(predicate, positive)`` or a :class:`Compound` ``(op, parts)`` with
+``op`` :attr:`Op.AND` or :attr:`Op.OR` and ``parts`` a frozenset of shapes (both are named tuples: they hash
+and compare as the plain tuples they are, fast).
 
 >>> from prontocheck.syntax import parse_statement as p
 >>> shape, constant = ground_shape(p("Fae is a wumpus or a yumpus."))
->>> shape[0], sorted(shape[1]), constant
-('or', [('wumpus', True), ('yumpus', True)], Const(name='Fae'))
+>>> shape.op, sorted(shape.parts), constant
+(<Op.OR: 'or'>, [Lit(predicate='wumpus', positive=True), Lit(predicate='yumpus', positive=True)], Const(name='Fae'))
 """
 
 from __future__ import annotations
@@ -19,30 +20,69 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from enum import StrEnum
 from functools import lru_cache
+from typing import NamedTuple
 
 from prontocheck.logic.formulas import And, Atom, Const, ForAll, Formula, Implies, Not, Or, Term, Var, and_, or_
 
-Key = tuple[str, bool]
-Shape = Key | tuple[str, frozenset["Shape"]]  # type: ignore[misc]
+
+class Op(StrEnum):
+    """The connective of a compound shape."""
+
+    AND = "and"
+    OR = "or"
 
 
-def _compound(op: str, parts: list[Shape]) -> Shape:
+class Lit(NamedTuple):
+    """A literal about the individual: ``predicate(x)`` or ``¬predicate(x)``."""
+
+    predicate: str
+    positive: bool
+
+    def negated(self) -> Lit:
+        """The complementary literal.
+
+        >>> Lit("cat", True).negated()
+        Lit(predicate='cat', positive=False)
+        """
+        return Lit(self.predicate, not self.positive)
+
+
+class Compound(NamedTuple):
+    """A conjunction or disjunction of shapes (an unordered set of two or more, none of its own connective)."""
+
+    op: Op
+    parts: frozenset[Shape]
+
+
+Shape = Lit | Compound
+Key = Lit
+"""A literal without its argument (the v1 calculus' name for it)."""
+
+
+def compound(op: Op, parts: Iterable[Shape]) -> Shape:
+    """The conjunction or disjunction of ``parts``, flattened (one part: itself).
+
+    >>> compound(Op.AND, [Lit("a", True), compound(Op.AND, [Lit("b", True), Lit("c", False)])]).parts == {
+    ...     Lit("a", True), Lit("b", True), Lit("c", False)}
+    True
+    """
     flat: set[Shape] = set()
     for part in parts:
-        if isinstance(part[1], frozenset) and part[0] == op:
-            flat.update(part[1])  # type: ignore[arg-type]
+        if isinstance(part, Compound) and part.op == op:
+            flat.update(part.parts)
         else:
             flat.add(part)
-    return next(iter(flat)) if len(flat) == 1 else (op, frozenset(flat))
+    return next(iter(flat)) if len(flat) == 1 else Compound(op, frozenset(flat))
 
 
 def _shape(formula: Formula, term: Term | None) -> tuple[Shape, Term] | None:
     match formula:
         case Atom(predicate, (arg,)) if term is None or arg == term:
-            return (predicate, True), arg
+            return Lit(predicate, True), arg
         case Not(Atom(predicate, (arg,))) if term is None or arg == term:
-            return (predicate, False), arg
+            return Lit(predicate, False), arg
         case And(operands) | Or(operands):
             parts: list[Shape] = []
             for op in operands:
@@ -51,7 +91,9 @@ def _shape(formula: Formula, term: Term | None) -> tuple[Shape, Term] | None:
                     return None
                 term = sub[1]
                 parts.append(sub[0])
-            return _compound("and" if isinstance(formula, And) else "or", parts), term  # type: ignore[return-value]
+            if term is None:
+                return None
+            return compound(Op.AND if isinstance(formula, And) else Op.OR, parts), term
     return None
 
 
@@ -70,8 +112,8 @@ def rule_shapes(formula: Formula) -> tuple[Shape, Shape] | None:
 
     >>> from prontocheck.syntax import parse_statement as p
     >>> (op, operands), consequent = rule_shapes(p("Every kind wumpus is a yumpus."))
-    >>> op, sorted(operands), consequent
-    ('and', [('kind', True), ('wumpus', True)], ('yumpus', True))
+    >>> op.value, sorted(operands), tuple(consequent)
+    ('and', [Lit(predicate='kind', positive=True), Lit(predicate='wumpus', positive=True)], ('yumpus', True))
     """
     if isinstance(formula, ForAll) and isinstance(formula.body, Implies):
         var = Var(formula.variable)
@@ -85,25 +127,24 @@ def rule_shapes(formula: Formula) -> tuple[Shape, Shape] | None:
 def complement(shape: Shape) -> Shape:
     """The shape of the negation, in negation normal form.
 
-    >>> op, operands = complement(("or", frozenset({("a", True), ("b", False)})))
-    >>> op, sorted(operands)
+    >>> op, operands = complement(Compound(Op.OR, frozenset({Lit("a", True), Lit("b", False)})))
+    >>> op.value, [tuple(p) for p in sorted(operands)]
     ('and', [('a', False), ('b', True)])
     """
-    if isinstance(shape[1], bool):
-        return shape[0], not shape[1]  # type: ignore[return-value]
-    op = "or" if shape[0] == "and" else "and"
-    return _compound(op, [complement(p) for p in shape[1]])  # type: ignore[union-attr]
+    if isinstance(shape, Lit):
+        return shape.negated()
+    return compound(Op.OR if shape.op == Op.AND else Op.AND, [complement(p) for p in shape.parts])
 
 
 def sort_key(shape: Shape) -> tuple[object, ...]:
     """A sort key that orders shapes the same way in every process (``repr`` of a frozenset does not).
 
-    >>> sorted([("or", frozenset({("b", True), ("a", False)})), ("c", True)], key=sort_key)[0]
-    ('c', True)
+    >>> sorted([Compound(Op.OR, frozenset({Lit("b", True), Lit("a", False)})), Lit("c", True)], key=sort_key)[0]
+    Lit(predicate='c', positive=True)
     """
-    if isinstance(shape[1], bool):
-        return (0, shape[0], not shape[1])
-    return (1, shape[0], tuple(sorted(sort_key(p) for p in shape[1])))  # type: ignore[union-attr]
+    if isinstance(shape, Lit):
+        return (0, shape.predicate, not shape.positive)
+    return (1, shape.op.value, tuple(sorted(sort_key(p) for p in shape.parts)))
 
 
 def sorted_shapes(shapes: Iterable[Shape]) -> list[Shape]:
@@ -111,41 +152,44 @@ def sorted_shapes(shapes: Iterable[Shape]) -> list[Shape]:
     reach a result (a tie between derivations, the first conjunct), so that results do not depend on the
     string hash seed.
 
-    >>> sorted_shapes({("b", True), ("a", False)})
+    >>> [tuple(s) for s in sorted_shapes({Lit("b", True), Lit("a", False)})]
     [('a', False), ('b', True)]
     """
     return sorted(shapes, key=sort_key)
 
 
+_NONE: frozenset[Shape] = frozenset()
+
+
 def parts(shape: Shape, op: str) -> frozenset[Shape]:
     """The operands of a conjunction (``op="and"``) or disjunction; empty for anything else."""
-    return shape[1] if shape[0] == op and isinstance(shape[1], frozenset) else frozenset()  # type: ignore[return-value]
+    return shape.parts if isinstance(shape, Compound) and shape.op == op else _NONE
 
 
 def stable_repr(shape: Shape) -> str:
     """``repr(shape)`` with the parts of a compound in sorted order: the same in every process (``repr`` of a
     frozenset follows the string hash seed).
 
-    >>> stable_repr(("or", frozenset({("b", True), ("a", False)})))
+    >>> stable_repr(Compound(Op.OR, frozenset({Lit("b", True), Lit("a", False)})))
     "('or', frozenset({('a', False), ('b', True)}))"
     """
-    if isinstance(shape[1], bool):
-        return repr(shape)
-    inner = ", ".join(sorted(stable_repr(p) for p in shape[1]))  # type: ignore[union-attr]
-    return f"({shape[0]!r}, frozenset({{{inner}}}))"
+    if isinstance(shape, Lit):
+        return repr(tuple(shape))
+    inner = ", ".join(sorted(stable_repr(p) for p in shape.parts))
+    return f"({shape.op.value!r}, frozenset({{{inner}}}))"
 
 
 def to_formula(shape: Shape, term: Term) -> Formula:
     """Apply a shape to a term (operands in a stable, sorted order).
 
-    >>> str(to_formula(("and", frozenset({("kind", True), ("wumpus", False)})), Const("Fae")))
+    >>> str(to_formula(Compound(Op.AND, frozenset({Lit("kind", True), Lit("wumpus", False)})), Const("Fae")))
     'kind(Fae) ∧ ¬wumpus(Fae)'
     """
-    if isinstance(shape[1], bool):
-        a = Atom(shape[0], (term,))  # type: ignore[arg-type]
-        return a if shape[1] else Not(a)
-    built = [to_formula(p, term) for p in sorted(shape[1], key=stable_repr)]  # type: ignore[union-attr]
-    return and_(*built) if shape[0] == "and" else or_(*built)
+    if isinstance(shape, Lit):
+        a = Atom(shape.predicate, (term,))
+        return a if shape.positive else Not(a)
+    built = [to_formula(p, term) for p in sorted(shape.parts, key=stable_repr)]
+    return and_(*built) if shape.op == Op.AND else or_(*built)
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,11 +237,11 @@ class ShapeIndex:
         for formula in axioms:
             if (g := ground_shape(formula)) is not None:
                 index.facts[g[1]].add(g[0])
-                index.simple &= isinstance(g[0][1], bool)
+                index.simple &= isinstance(g[0], Lit)
             elif (r := rule_shapes(formula)) is not None:
                 index.add_rule(r[0], r[1], formula)
                 index.rule_keys.add(r)
-                index.simple &= isinstance(r[0][1], bool) and isinstance(r[1][1], bool)
+                index.simple &= isinstance(r[0], Lit) and isinstance(r[1], Lit)
             else:
                 index.simple = False
         return index

@@ -7,7 +7,7 @@ ends a path, because ``(p, False)`` and ``(p, True)`` are different nodes.
 
 >>> from prontocheck.syntax import parse_statement as p
 >>> t = Theory.from_axioms([p("Every cat is a carnivore."), p("Fae is a cat.")])
->>> t.reachable(("cat", True), ("carnivore", True))
+>>> t.reachable(Lit("cat", True), Lit("carnivore", True))
 True
 """
 
@@ -21,11 +21,8 @@ from functools import cached_property, lru_cache
 import networkx as nx
 
 from prontocheck.engine.graphs import reach
-from prontocheck.engine.shapes import ShapeIndex
+from prontocheck.engine.shapes import Key, Lit, ShapeIndex
 from prontocheck.logic.formulas import Atom, Const, ForAll, Formula, Implies, Not, Var, literal
-
-Key = tuple[str, bool]
-"""A literal without its argument: (predicate, polarity)."""
 
 
 @lru_cache(maxsize=1 << 14)
@@ -33,22 +30,20 @@ def as_ground_literal(formula: Formula) -> tuple[Key, Const] | None:
     """Split ``p(c)`` / ``¬p(c)`` into its key and constant; ``None`` for anything else.
 
     >>> as_ground_literal(Not(Atom("kind", (Const("Fae"),))))
-    (('kind', False), Const(name='Fae'))
+    (Lit(predicate='kind', positive=False), Const(name='Fae'))
     """
-    positive = True
-    if isinstance(formula, Not):
-        formula, positive = formula.operand, False  # type: ignore[assignment]
-    if isinstance(formula, Atom) and len(formula.args) == 1 and isinstance(formula.args[0], Const):
-        return (formula.predicate, positive), formula.args[0]
+    positive = not isinstance(formula, Not)
+    atom = formula.operand if isinstance(formula, Not) else formula
+    if isinstance(atom, Atom) and len(atom.args) == 1 and isinstance(atom.args[0], Const):
+        return Lit(atom.predicate, positive), atom.args[0]
     return None
 
 
 def _open_literal(formula: Formula, variable: str) -> Key | None:
-    positive = True
-    if isinstance(formula, Not):
-        formula, positive = formula.operand, False  # type: ignore[assignment]
-    if isinstance(formula, Atom) and formula.args == (Var(variable),):
-        return formula.predicate, positive
+    positive = not isinstance(formula, Not)
+    atom = formula.operand if isinstance(formula, Not) else formula
+    if isinstance(atom, Atom) and atom.args == (Var(variable),):
+        return Lit(atom.predicate, positive)
     return None
 
 
@@ -58,7 +53,7 @@ def as_simple_rule(formula: Formula) -> tuple[Key, Key] | None:
 
     >>> from prontocheck.syntax import parse_statement as p
     >>> as_simple_rule(p("Every carnivore is not herbivorous."))
-    (('carnivore', True), ('herbivorous', False))
+    (Lit(predicate='carnivore', positive=True), Lit(predicate='herbivorous', positive=False))
     """
     if isinstance(formula, ForAll) and isinstance(formula.body, Implies):
         ante = _open_literal(formula.body.antecedent, formula.variable)
@@ -72,10 +67,10 @@ def as_simple_rule(formula: Formula) -> tuple[Key, Key] | None:
 def ground(key: Key, constant: Const) -> Formula:
     """Rebuild the ground literal of a key.
 
-    >>> str(ground(("herbivorous", False), Const("Fae")))
+    >>> str(ground(Lit("herbivorous", False), Const("Fae")))
     '¬herbivorous(Fae)'
     """
-    return literal(key[0], constant, key[1])
+    return literal(key.predicate, constant, key.positive)
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +108,6 @@ class Theory:
     rules_from: dict[Key, list[RuleEdge]] = field(default_factory=dict)
     simple: bool = True
     _reach: dict[Key, frozenset[Key]] = field(default_factory=dict, repr=False)
-    _broad_reach: dict[Key, frozenset[Key]] = field(default_factory=dict, repr=False)
 
     @classmethod
     def from_axioms(cls, axioms: Iterable[Formula]) -> Theory:
@@ -160,18 +154,6 @@ class Theory:
             found = self._reach[source] = frozenset(
                 reach(lambda k: [e.consequent for e in self.rules_from.get(k, ())], source)
             )
-        return found
-
-    def broad_descendants(self, source: Key) -> frozenset[Key]:
-        """Like :meth:`descendants`, with modus tollens too: ¬g leads to ¬f for each rule f → g."""
-        found = self._broad_reach.get(source)
-        if found is None:
-            def successors(k: Key) -> list[Key]:
-                out = [e.consequent for e in self.rules_from.get(k, ())]
-                out += [(e.antecedent[0], not e.antecedent[1]) for e in self.rules_into.get((k[0], not k[1]), ())]
-                return out
-
-            found = self._broad_reach[source] = frozenset(reach(successors, source))
         return found
 
     def reachable(self, source: Key, target: Key) -> bool:

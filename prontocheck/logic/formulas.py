@@ -28,10 +28,10 @@ class _Named(_Printable):
     name: str
 
     def __eq__(self, other: object) -> bool:  # the common case, without the generic walk
-        return type(other) is type(self) and other.name == self.name  # type: ignore[attr-defined]
+        return isinstance(other, type(self)) and other.name == self.name  # (no subclasses: the same type)
 
     def __ne__(self, other: object) -> bool:
-        return not (type(other) is type(self) and other.name == self.name)  # type: ignore[attr-defined]
+        return not (isinstance(other, type(self)) and other.name == self.name)
 
     def __hash__(self) -> int:
         return hash((self.name,))

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 
 @cache
@@ -29,7 +29,7 @@ def _printer() -> Callable[[object], str]:
     # printing imports the node modules, so it is looked up on first use rather than at import.
     from prontocheck.logic.printing import to_str
 
-    return to_str  # type: ignore[return-value]
+    return cast(Callable[[object], str], to_str)
 
 
 class _Printable:

@@ -46,7 +46,7 @@ from collections.abc import Generator, Iterable
 from typing import TypeVar
 
 from prontocheck.engine.graphs import descend
-from prontocheck.engine.shapes import Shape, ShapeIndex, complement, ground_shape, parts, stable_repr, to_formula
+from prontocheck.engine.shapes import Lit, Shape, ShapeIndex, complement, ground_shape, parts, stable_repr, to_formula
 from prontocheck.engine.theory import Theory, as_ground_literal, ground
 from prontocheck.logic.formulas import Const, Formula
 from prontocheck.syntax.forms import ASSUME, CONTRADICTION, STATEMENT, ProofLine
@@ -162,9 +162,9 @@ class _Search:
                                          or bool(parts(a, "and")) and parts(a, "and") <= reached):
                     new += [b, *parts(b, "and")]
                 if any(complement(p) in reached for p in (b, *parts(b, "and"))):  # contraposition
-                    new += [complement(p) for p in (a, *parts(a, "or")) if isinstance(p[1], bool)]
+                    new += [complement(p) for p in (a, *parts(a, "or")) if isinstance(p, Lit)]
                     if rest := [p for p in parts(a, "and") if p not in reached]:
-                        new += [complement(rest[0])] if len(rest) == 1 and isinstance(rest[0][1], bool) else []
+                        new += [complement(rest[0])] if len(rest) == 1 and isinstance(rest[0], Lit) else []
                 if fresh := [n for n in new if n not in reached]:
                     reached.update(fresh)
                     changed = True
@@ -194,7 +194,7 @@ class _Search:
             return (), False
         if shape in self.facts:
             return (self.line(shape),), False
-        if isinstance(shape[1], bool) and shape not in self.closure(assumed):
+        if isinstance(shape, Lit) and shape not in self.closure(assumed):
             return None, False  # out of reach: no search
         goal = (shape, assumed)
         if goal in self.memo:
@@ -243,7 +243,7 @@ class _Search:
         if not assumed:  # or-elimination; not nested inside an assumption, which keeps the search small
             for k in _by_name(k for k in self.closure(assumed) if parts(k, "or")):
                 cases = parts(k, "or")
-                if shape in cases or isinstance(shape[1], bool) and not all(
+                if shape in cases or isinstance(shape, Lit) and not all(
                         shape in self.closure(frozenset({a})) for a in cases):
                     continue
                 blocks: list[_Item | None] = []
@@ -259,7 +259,7 @@ class _Search:
                         found, cut = yield k, assumed
                         cyclic |= cut
                         consider(found, cased, (self.line(shape),))
-        if isinstance(shape[1], bool) and not shape[1]:  # proof by contradiction
+        if isinstance(shape, Lit) and not shape.positive:  # proof by contradiction
             found, cut = yield from self._contradiction(shape, assumed)
             cyclic |= cut
             consider(found)
@@ -277,14 +277,15 @@ class _Search:
 
         ``¬β`` is a fact (or assumption), used as is, or derived before the assumption.
         """
-        alpha = (shape[0], True)
+        assert isinstance(shape, Lit)
+        alpha = Lit(shape.predicate, True)
         if alpha in assumed:
             return None, False
         best: _Proof | None = None
         cyclic = False
         reached, with_alpha = self.closure(assumed), self.closure(assumed | {alpha})
         for beta in _by_name(with_alpha - reached):
-            if not isinstance(beta[1], bool) or (chi := (beta[0], not beta[1])) not in reached:
+            if not isinstance(beta, Lit) or (chi := beta.negated()) not in reached:
                 continue
             known = chi in self.facts or chi in assumed
             before: _Proof | None = ()

@@ -16,20 +16,24 @@
 
 from __future__ import annotations
 
-from prontocheck.engine.shapes import Shape, ground_shape, rule_shapes, sort_key
+from prontocheck.engine.shapes import Compound, Lit, Shape, ground_shape, rule_shapes, sort_key
 from prontocheck.logic.formulas import Const, Formula
 from prontocheck.syntax.english import Wording, article, coordinate
 
 
-def _literals(shape: Shape) -> list[tuple[str, bool]] | None:
+def _literals(shape: Shape) -> list[Lit] | None:
     """The literals of a literal, conjunction or disjunction of literals; ``None`` for deeper shapes."""
-    if isinstance(shape[1], bool):
-        return [shape]  # type: ignore[list-item]
-    lits = [(str(lit[0]), lit[1]) for lit in shape[1] if isinstance(lit[1], bool)]  # type: ignore[union-attr]
-    return lits if len(lits) == len(shape[1]) else None
+    if isinstance(shape, Lit):
+        return [shape]
+    lits = [lit for lit in shape.parts if isinstance(lit, Lit)]
+    return lits if len(lits) == len(shape.parts) else None
 
 
-def _ordered(lits: list[tuple[str, bool]], wording: Wording) -> list[tuple[str, bool]]:
+def _op(shape: Shape) -> str | None:
+    return shape.op.value if isinstance(shape, Compound) else None
+
+
+def _ordered(lits: list[Lit], wording: Wording) -> list[Lit]:
     """Positive before negative (a later item carries its own "not"), adjectives before nouns, then by name."""
     return sorted(lits, key=lambda lit: (not lit[1], wording.word(lit[0]).noun, lit[0]))
 
@@ -41,22 +45,23 @@ def _predicate(shape: Shape, wording: Wording) -> str | None:
         return None
     lits = _ordered(lits, wording)
     words = [wording.word(p) for p, _ in lits]
-    if shape[0] == "and" and all(pos for _, pos in lits) and words[-1].noun and not any(w.noun for w in words[:-1]):
+    if _op(shape) == "and" and all(pos for _, pos in lits) and words[-1].noun and not any(w.noun for w in words[:-1]):
         adjectives_ = " ".join(w.text for w in words[:-1])
         return f"{article(adjectives_)} {adjectives_} {words[-1].text}"  # "an angry vumpus"
     items = [("" if pos else "not ") + w.singular() for (_, pos), w in zip(lits, words)]
-    return items[0] if len(items) == 1 else coordinate(items, str(shape[0]))
+    return items[0] if len(items) == 1 else coordinate(items, _op(shape) or "and")
 
 
 def fact_sentence(shape: Shape, constant: Const, wording: Wording) -> str | None:
     """A ground shape as the generator writes it: "Max is a jompus", "Fae is not a lempus and Fae is not
     an impus"; ``None`` for a shape nested deeper than a conjunction or disjunction of literals.
 
-    >>> fact_sentence(("and", frozenset({("impus", False), ("lempus", False)})), Const("Fae"), Wording())
+    >>> from prontocheck.engine.shapes import Op
+    >>> fact_sentence(Compound(Op.AND, frozenset({Lit("impus", False), Lit("lempus", False)})), Const("Fae"), Wording())
     'Fae is not an impus and Fae is not a lempus'
     """
     lits = _literals(shape)
-    if lits is not None and shape[0] == "and" and not any(pos for _, pos in lits):
+    if lits is not None and _op(shape) == "and" and not any(pos for _, pos in lits):
         clauses = [f"{constant.name} is not {wording.word(p).singular()}" for p, _ in _ordered(lits, wording)]
         return coordinate(clauses, "and")
     predicate = _predicate(shape, wording)
@@ -67,7 +72,7 @@ def rule_sentence(antecedent: Shape, consequent: Shape, wording: Wording) -> str
     """A rule as the generator writes it, with a lower-case "every": "every jompus is not shy",
     "everything that is orange and a brimpus is a tumpus"; ``None`` for deeper shapes.
 
-    >>> rule_sentence(("cat", True), ("carnivore", True), Wording())
+    >>> rule_sentence(Lit("cat", True), Lit("carnivore", True), Wording())
     'every cat is a carnivore'
     """
     consequent_text = _predicate(consequent, wording)
@@ -76,7 +81,7 @@ def rule_sentence(antecedent: Shape, consequent: Shape, wording: Wording) -> str
         return None
     words = [wording.word(p) for p, _ in _ordered(lits, wording)]
     if all(pos for _, pos in lits) and words[-1].noun and not any(w.noun for w in words[:-1]) and (
-            len(lits) == 1 or antecedent[0] == "and"):
+            len(lits) == 1 or _op(antecedent) == "and"):
         subject = " ".join(w.text for w in words)  # "every jompus", "every angry vumpus"
         return f"every {subject} is {consequent_text}"
     return f"everything that is {_predicate(antecedent, wording)} is {consequent_text}"
@@ -102,10 +107,11 @@ def sentence(formula: Formula, wording: Wording) -> str:
 def phrase(shape: Shape, wording: Wording) -> str:
     """A shape's bare words, as in "no rule leads from wumpus to not dull".
 
-    >>> phrase(("real_number", False), Wording()), phrase(("or", frozenset({("a", True), ("b", True)})), Wording())
+    >>> from prontocheck.engine.shapes import Op
+    >>> either = Compound(Op.OR, frozenset({Lit("a", True), Lit("b", True)}))
+    >>> phrase(Lit("real_number", False), Wording()), phrase(either, Wording())
     ('not real number', 'a or b')
     """
-    if isinstance(shape[1], bool):
-        return ("" if shape[1] else "not ") + wording.word(str(shape[0])).text
-    parts = sorted(shape[1], key=sort_key)  # type: ignore[arg-type]
-    return coordinate([phrase(p, wording) for p in parts], str(shape[0]))
+    if isinstance(shape, Lit):
+        return ("" if shape.positive else "not ") + wording.word(shape.predicate).text
+    return coordinate([phrase(p, wording) for p in sorted(shape.parts, key=sort_key)], shape.op.value)

@@ -72,7 +72,17 @@ from prontocheck.engine.consequences import (
     rule_edges,
 )
 from prontocheck.engine.graphs import path_exists
-from prontocheck.engine.shapes import Shape, complement, ground_shape, parts, rule_shapes, sort_key, sorted_shapes
+from prontocheck.engine.shapes import (
+    Compound,
+    Op,
+    Shape,
+    complement,
+    ground_shape,
+    parts,
+    rule_shapes,
+    sort_key,
+    sorted_shapes,
+)
 from prontocheck.engine.theory import Theory
 from prontocheck.logic.formulas import And, Const, Formula, Or
 from prontocheck.prontoqa.phrasing import fact_sentence, phrase, rule_sentence, sentence
@@ -99,8 +109,8 @@ def _operands(formula: Formula, shape: Shape) -> list[Shape]:
     """The conjuncts or disjuncts of a compound ground shape in the order the step writes them."""
     written = [g[0] for o in formula.operands if (g := ground_shape(o)) is not None] if isinstance(
         formula, And | Or) else []
-    if not isinstance(shape[1], frozenset) or set(written) != shape[1]:
-        return sorted_shapes(frozenset(parts(shape, str(shape[0]))))
+    if not isinstance(shape, Compound) or set(written) != shape.parts:
+        return sorted_shapes(shape.parts if isinstance(shape, Compound) else frozenset())
     return list(dict.fromkeys(written))
 
 
@@ -203,7 +213,7 @@ class _Knowledge:
             if why.rule is None:
                 out.append(self.fact(shape, c))
                 continue
-            premise = why.premises[0] if len(why.premises) == 1 else ("and", frozenset(why.premises))
+            premise = why.premises[0] if len(why.premises) == 1 else Compound(Op.AND, frozenset(why.premises))
             out.append(f"{sentence(why.rule, self.wording)}, and {self.fact(premise, c)}")
         return "; ".join(dict.fromkeys(out))
 

@@ -256,7 +256,8 @@ def unparseable(text: str, error: UnexpectedInput) -> UnparseableSentence:
         token = error.token
         end = token.end_pos
         if end is not None and token and token[-1].isalnum():  # a keyword lexed from a longer word: "at" of "ate"
-            end = _WORD_REST.match(text, end).end()  # type: ignore[union-attr]
+            rest = _WORD_REST.match(text, end)
+            end = end if rest is None else rest.end()
         start, shown = _shown(text, token.start_pos, end, str(token))
         kind = "word" if any(c.isalnum() for c in shown) else "symbol"
         return UnparseableSentence(text, f"unexpected {kind} {shown!r}", pos=start)

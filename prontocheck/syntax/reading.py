@@ -46,7 +46,7 @@ from bisect import bisect_right
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from prontocheck.errors import UnparseableSentence
 from prontocheck.limits import SENTENCE_CHARS
@@ -257,7 +257,7 @@ def _plain_entry(text: str) -> tuple[Reading, frozenset[str], frozenset[str]] | 
     """
     entry = _PLAIN_ENTRIES.get(text, _MISSING)
     if entry is not _MISSING:
-        return entry  # type: ignore[return-value]
+        return cast("tuple[Reading, frozenset[str], frozenset[str]] | None", entry)
     made = None
     try:
         sentence = None if bracket_says_something(text) else parse_sentence(text)

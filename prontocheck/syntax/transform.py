@@ -57,9 +57,11 @@ class _Concepts:
 
 @dataclass(frozen=True, slots=True)
 class _Negated:
-    """A later item of a list with its own "not": "kind and *not a wumpus*"."""
+    """A later item of a list with its own "not": "kind and *not a wumpus*" (and the first item, when the
+    copula's "not" is read as its own).
+    """
 
-    phrase: _Concepts
+    phrase: _Concepts | _Negated | _List
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +92,7 @@ def _apply_negated(phrase: _Concepts | _List, term: Term, nots: int) -> Formula:
     """
     if isinstance(phrase, _List) and phrase.itemwise and nots % 2:
         first, *rest = phrase.items
-        return _apply(_List(phrase.op, (_Negated(first), *rest)), term)  # type: ignore[arg-type]
+        return _apply(_List(phrase.op, (_Negated(first), *rest)), term)
     return _negated(_apply(phrase, term), nots)
 
 

@@ -30,7 +30,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from prontocheck.engine.shapes import ground_shape, rule_shapes
+from prontocheck.engine.shapes import Lit, ground_shape, rule_shapes
 from prontocheck.engine.theory import Key, Theory, as_ground_literal, as_simple_rule
 from prontocheck.errors import UnparseableSentence, UnreadableQuery, UsageError
 from prontocheck.logic.formulas import Formula, mentions, negate
@@ -351,7 +351,7 @@ class _Linter:
         lit = as_ground_literal(query.formula)
         if lit is not None and v1:
             predicate = lit[0][0]
-            signs = [sign for sign in (True, False) if theory.rules_into.get((predicate, sign))]
+            signs = [sign for sign in (True, False) if theory.rules_into.get(Lit(predicate, sign))]
             if len(signs) < 2:
                 how = "nowhere" if not signs else "only positively" if signs == [True] else "only negatively"
                 self.add("distractor", f"distractors {promised!r} promised, but the queried property {predicate!r} "
