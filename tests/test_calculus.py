@@ -21,6 +21,7 @@ import pytest
 from prontocheck import Problem, check
 from prontocheck.engine import calculus
 from prontocheck.engine.calculus import FALSUM, Fact, Rule, RuleKey, View, statement_key
+from prontocheck.engine.shapes import Lit
 from prontocheck.engine.theory import Theory
 from prontocheck.generate import GeneratorConfig, generate
 from prontocheck.generate.rules import RULES
@@ -56,11 +57,11 @@ def test_shortcuts_are_taken_and_can_be_switched_off() -> None:
     view = View(t.shapes, [True, True], {})
     view.add(statement_key(p("Fae is a cat.")), 0, frozenset(), p("Fae is a cat."), True)
     view.add(statement_key(p("Every cat is a feline.")), 1, frozenset(), p("Every cat is a feline."), True)
-    assert view._canonical_hop(("feline", True), Const("Fae"), None) is not None
+    assert view._canonical_hop(Lit("feline", True), Const("Fae"), None) is not None
     with shortcuts(False):
-        d = view.derive(("feline", True), Const("Fae"), broad=False)
+        d = view.derive(Lit("feline", True), Const("Fae"), broad=False)
     assert d is not None and (d.rule, d.cost, d.premises) == (Rule.HOP, 1, (1, 0))
-    assert view.derive(("feline", True), Const("Fae"), broad=False) == d
+    assert view.derive(Lit("feline", True), Const("Fae"), broad=False) == d
 
 
 def test_statement_keys_are_typed() -> None:

@@ -136,14 +136,14 @@ def test_real_data_gives_byte_identical_output_under_every_seed_and_jobs(tmp_pat
 
 _SHAPES = r"""
 from prontocheck.engine.consequences import rule_edges
-from prontocheck.engine.shapes import to_formula
+from prontocheck.engine.shapes import Compound, Lit, Op, to_formula
 from prontocheck.logic import Const
 names = ["wumpus", "yumpus", "shumpus", "lempus", "jompus", "numpus", "grimpus", "brimpus"]
-either = [("or", frozenset({(a, True), (b, False)})) for a, b in zip(names[::2], names[1::2])]
-shape = ("and", frozenset(either))
+either = [Compound(Op.OR, frozenset({Lit(a, True), Lit(b, False)})) for a, b in zip(names[::2], names[1::2])]
+shape = Compound(Op.AND, frozenset(either))
 print(to_formula(shape, Const("Fae")))
-edges = rule_edges(("and", frozenset((n, True) for n in names)), ("dumpus", True), None)
-print([k if isinstance(k[1], bool) else k[0] for k, _ in edges])
+edges = rule_edges(Compound(Op.AND, frozenset(Lit(n, True) for n in names)), Lit("dumpus", True), None)
+print([tuple(k) if isinstance(k, Lit) else k.op.value for k, _ in edges])
 """
 
 

@@ -156,11 +156,12 @@ def _steps_to_return(steps: tuple[StepResult, ...], abandoned: frozenset[int]) -
 
 def _all_atomic_proof(steps: tuple[StepResult, ...], inputs: list[StepInput], offered: list[bool],
                       goal: Formula | None) -> ProofResult | None:
-    """The proof accuracies when every step up to the goal is invalid, or an offered plain statement, strict
-    and atomic, on no open assumption (most outputs).
+    """The proof accuracies when every step up to the goal is invalid, or a plain statement, strict and atomic,
+    on no open assumption (most outputs).
 
-    Then each offered step is established under every metric (its premises are earlier steps of the same
-    kind), so the proof is correct under all four exactly when an offered step states the goal.
+    Then each step is established under every metric (its premises are earlier steps of the same kind; a step
+    of a branch a depth-first trace abandoned still counts as established, as it serves as a premise), so the
+    proof is correct under all four exactly when an offered step states the goal.
     Otherwise ``None``: the accuracies need the full computation.
     """
     if goal is None:
@@ -168,9 +169,8 @@ def _all_atomic_proof(steps: tuple[StepResult, ...], inputs: list[StepInput], of
     last = next((i for i in range(len(inputs) - 1, -1, -1) if offered[i] and inputs[i].formula == goal), None)
     if last is None:
         return None
-    for s, i, ok in zip(steps[: last + 1], inputs, offered):
-        if s.validity is BROAD or (s.validity is STRICT and (
-                not ok or not s.atomic or s.assumptions or i.kind != "statement")):
+    for s, i in zip(steps[: last + 1], inputs):
+        if s.validity is BROAD or (s.validity is STRICT and (not s.atomic or s.assumptions or i.kind != "statement")):
             return None
     return ProofResult(True, True, True, True)
 
