@@ -57,7 +57,7 @@ def test_shortcuts_are_taken_and_can_be_switched_off() -> None:
     view = View(t.shapes, [True, True], {})
     view.add(statement_key(p("Fae is a cat.")), 0, frozenset(), p("Fae is a cat."), True)
     view.add(statement_key(p("Every cat is a feline.")), 1, frozenset(), p("Every cat is a feline."), True)
-    assert view._canonical_hop(Lit("feline", True), Const("Fae"), None) is not None
+    assert view._shortcut(Lit("feline", True), Const("Fae"), False, None) is not None
     with shortcuts(False):
         d = view.derive(Lit("feline", True), Const("Fae"), broad=False)
     assert d is not None and (d.rule, d.cost, d.premises) == (Rule.HOP, 1, (1, 0))

@@ -171,6 +171,15 @@ class Derivation:
                           self.uses if uses is None else (*self.uses, uses), self.broad or broad)
 
 
+def _better(a: Derivation, b: Derivation, closed: bool) -> bool:
+    """``a`` ranks before ``b`` (:meth:`Derivation.rank`; with ``closed``, resting on no assumption first)."""
+    if closed and bool(a.hyps) != bool(b.hyps):
+        return not a.hyps
+    if a.cost != b.cost:
+        return a.cost < b.cost
+    return a.rank() < b.rank()
+
+
 def merge(*groups: tuple[int, ...]) -> tuple[int, ...]:
     """Premise indices of several derivations, most recent first, each once.
 
@@ -181,8 +190,9 @@ def merge(*groups: tuple[int, ...]) -> tuple[int, ...]:
 
 
 SHORTCUTS = True
-"""Take :meth:`View._canonical_hop` and the other shortcuts that give what the general search would give,
-faster. Off, every derivation is searched in full (the tests compare every field both ways)."""
+"""Take the shortcuts (:meth:`View._shortcut`: one Ax, the canonical Hop; the proof accuracies' own) that give
+what the general search would give, faster. Off, every derivation is searched in full (the tests compare every
+field both ways)."""
 
 MAX_PATHS = 256
 """How many rule paths are compared when choosing a composed rule's premises."""
@@ -217,7 +227,6 @@ class View:
     compounds: dict[Const, set[Shape]] = field(default_factory=lambda: defaultdict(set))
     extra: ShapeIndex = field(default_factory=ShapeIndex)
     work: int = 0
-    _facts_compounds: dict[Const, frozenset[Shape]] = field(default_factory=dict)
     _version: int = 0
     _memo_state: tuple[int, int] = (-1, -1)
     _memos: dict[tuple[object, ...], dict[tuple[Shape, int | None], Derivation | None]] = field(default_factory=dict)
@@ -247,11 +256,7 @@ class View:
         return occurrences[-1][0] if occurrences else None
 
     def _fact_compounds(self, c: Const) -> frozenset[Shape]:
-        found = self._facts_compounds.get(c)
-        if found is None:
-            found = frozenset(s for s in self.index.facts.get(c, ()) if isinstance(s, Compound))
-            self._facts_compounds[c] = found
-        return found
+        return self.index.compounds_of(c)
 
     def _rule_step(self, r: ShapeRule) -> tuple[bool, int | None]:
         """Whether a rule may be applied (a context rule, or stated) and the step that states it."""
@@ -339,43 +344,48 @@ class View:
         if state != self._memo_state:  # the view changed: every derivation may have
             self._memos.clear()
             self._memo_state = state
-        if SHORTCUTS and not broad and (max_cost is None or max_cost >= 1) and \
-                (hop := self._canonical_hop(shape, c, mask)) is not None:
-            return hop
+        if SHORTCUTS and (max_cost is None or max_cost >= 1) and (found := self._shortcut(shape, c, broad, mask)):
+            return found
         memo = self._memos.setdefault((c, broad, mask, closed), {})
         visiting: set[Shape] = set()
         return descend(self._derive(shape, max_cost, c, broad, mask, memo, visiting),
                        lambda goal: self._derive(goal[0], goal[1], c, broad, mask, memo, visiting))[0]
 
-    def _canonical_hop(self, shape: Shape, c: Const, mask: StatementKey | None) -> Derivation | None:
-        """The derivation :meth:`derive` finds when it is one Hop from a stated rule and a stated fact, and
-        nothing else could compete (most steps); ``None`` when that is not so, or not sure.
+    def _shortcut(self, shape: Shape, c: Const, broad: bool, mask: StatementKey | None) -> Derivation | None:
+        """The derivation :meth:`derive` finds, where it is plain without a search (most steps); ``None`` when
+        that is not so, or not sure.
 
-        Nothing competes when: the literal is not stated (or masked) and not a context fact; no assumption
-        is open; nothing compound is known of the individual (no and- or or-elimination); exactly one rule
-        leads to it, and that rule and its antecedent fact are stated, on no assumption. Then the cheapest
-        derivation costs 1 and this is the only one of that cost.
+        * One ``Ax``: the fact is in the context and not stated (or masked). Only a repeat beats one Ax.
+        * The canonical Hop (strict calculus): the literal is not stated (or masked) and not a context fact; no
+          assumption is open; nothing compound is known of the individual (no and- or or-elimination); exactly
+          one rule leads to it, and that rule and its antecedent fact are stated, on no assumption. Then the
+          cheapest derivation costs 1 and this is the only one of that cost.
         """
         key = Fact(shape, c)
-        if not isinstance(shape, Lit) or self.assumptions or (key != mask and key in self.best_stated) \
-                or shape in self.index.facts.get(c, ()) or self._fact_compounds(c) or self.compounds.get(c) \
-                or self.index.into_conjunct.get(shape) or self.extra.into_conjunct.get(shape):
+        if key != mask and key in self.best_stated:
             return None
-        rules = [*self.index.into.get(shape, ()), *self.extra.into.get(shape, ())]
-        if len(rules) != 1:
+        index = self.index
+        if shape in index.facts.get(c, ()):
+            self.work += 1
+            return Derivation(Rule.AX, 1, root=key)
+        if broad or self.assumptions or not isinstance(shape, Lit) or index.into_conjunct.get(shape) \
+                or self.compounds.get(c) or index.compounds_of(c):
             return None
-        rule_step = self.stated_index(RuleKey(rules[0].antecedent, rules[0].consequent))
-        premise = Fact(rules[0].antecedent, c)
+        rules = index.into.get(shape) or self.extra.into.get(shape)
+        if not rules or len(rules) != 1 or index.into.get(shape) and self.extra.into.get(shape) \
+                or self.extra.into_conjunct.get(shape):
+            return None
+        rule = rules[0]
+        occurrences = self.stated.get(RuleKey(rule.antecedent, rule.consequent))
+        premise = Fact(rule.antecedent, c)
         stated = self.best_stated.get(premise) if premise != mask else None
-        if rule_step is None or stated is None or stated[1]:
+        if not occurrences or stated is None or stated[1]:
             return None
         self.work += 1
-        fact_step = stated[0]
-        return Derivation(Rule.HOP, 1, merge((fact_step,), (rule_step,)), NO_HYPS,
-                          self.useful[fact_step] and self.useful[rule_step], premise, (rules[0].formula,))
+        fact_step, rule_step = stated[0], occurrences[-1][0]
+        return Derivation(Rule.HOP, 1, (rule_step, fact_step) if rule_step > fact_step else (fact_step, rule_step),
+                          NO_HYPS, self.useful[fact_step] and self.useful[rule_step], premise, (rule.formula,))
 
-    def _rank(self, d: Derivation) -> tuple[object, ...]:
-        return (bool(d.hyps), *d.rank()) if self._closed else d.rank()
 
     def _derive(  # noqa: C901 - one case per rule of the calculus
         self, shape: Shape, bound: int | None, c: Const, broad: bool, mask: StatementKey | None,
@@ -401,11 +411,11 @@ class View:
             return memo[shape, bound], False
         best: Derivation | None = repeat
 
+        closed = self._closed
+
         def consider(candidate: Derivation) -> None:
             nonlocal best
-            if bound is not None and candidate.cost > bound:
-                return
-            if best is None or self._rank(candidate) < self._rank(best):
+            if (bound is None or candidate.cost <= bound) and (best is None or _better(candidate, best, closed)):
                 best = candidate
 
         def within(cost: int) -> int | None:  # the bound of a premise when the rule adds ``cost``
@@ -432,7 +442,9 @@ class View:
                 useful = rule_step is None or self.useful[rule_step]
                 consider(d.then(rule, cost=1 if rule is Rule.HOP else 2, rule_step=rule_step, useful=useful,
                                 uses=r.formula))
-        known = sorted_shapes(self._fact_compounds(c) | self.compounds.get(c, set()))  # the and/or shapes known of c
+        in_context, stated_here = self._fact_compounds(c), self.compounds.get(c)
+        known = sorted_shapes(in_context | stated_here if stated_here else in_context) if in_context or stated_here \
+            else ()  # the and/or shapes known of c
         self.work += len(hops) + len(known)
         for k in known:  # and-elimination
             if shape not in parts(k, "and"):
@@ -467,7 +479,8 @@ class View:
                     premises, hyps = by_cases
                     consider(Derivation(Rule.OR_ELIM, d.cost + 1, merge(d.premises, premises), d.hyps | hyps,
                                         d.all_useful, d.root, d.uses, d.broad))
-        for a, assumed in self.assumptions.items():  # proof by contradiction: ¬α from a ⊥ resting on α
+        # Proof by contradiction: ¬α from a ⊥ that rests on the assumption α.
+        for a, assumed in self.assumptions.items() if self.assumptions else ():
             if isinstance(assumed, Fact) and assumed.constant == c and complement(assumed.shape) == shape:
                 contradictions = self.stated.get(FALSUM, ())
                 self.work += len(contradictions)

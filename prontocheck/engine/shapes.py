@@ -201,12 +201,25 @@ class ShapeRule:
     formula: Formula
 
 
+@lru_cache(maxsize=1 << 14)
+def _axiom(formula: Formula) -> ShapeRule | tuple[Shape, Const] | None:
+    """An axiom as shapes: a rule, a fact (shape and individual), or ``None`` (shared across theories: contexts
+    repeat their sentences, and rules are immutable).
+    """
+    if (g := ground_shape(formula)) is not None:
+        return g
+    if (r := rule_shapes(formula)) is not None:
+        return ShapeRule(r[0], r[1], formula)
+    return None
+
+
 @dataclass
 class ShapeIndex:
     """The axioms of a context as shapes, indexed for backward chaining.
 
     Attributes:
         facts: the ground facts, by constant.
+        rules: every rule, in order.
         into: rules by consequent shape.
         into_conjunct: rules whose consequent is a conjunction, by each conjunct (Hop + and-elim).
         from_antecedent: rules by antecedent shape.
@@ -215,36 +228,51 @@ class ShapeIndex:
     """
 
     facts: dict[Const, set[Shape]] = field(default_factory=lambda: defaultdict(set))
+    rules: list[ShapeRule] = field(default_factory=list)
     into: dict[Shape, list[ShapeRule]] = field(default_factory=lambda: defaultdict(list))
     into_conjunct: dict[Shape, list[ShapeRule]] = field(default_factory=lambda: defaultdict(list))
     from_antecedent: dict[Shape, list[ShapeRule]] = field(default_factory=lambda: defaultdict(list))
     rule_keys: set[tuple[Shape, Shape]] = field(default_factory=set)
     simple: bool = True
+    _compounds: dict[Const, frozenset[Shape]] = field(default_factory=dict, repr=False)
 
     def add_rule(self, ante: Shape, cons: Shape, formula: Formula) -> ShapeRule:
         """Index one rule (used for stated rules too)."""
-        r = ShapeRule(ante, cons, formula)
-        self.into[cons].append(r)
-        for conjunct in parts(cons, "and"):
-            self.into_conjunct[conjunct].append(r)
-        self.from_antecedent[ante].append(r)
+        return self._add(ShapeRule(ante, cons, formula))
+
+    def _add(self, r: ShapeRule) -> ShapeRule:
+        self.rules.append(r)
+        self.into[r.consequent].append(r)
+        if isinstance(r.consequent, Compound) and r.consequent.op == Op.AND:
+            for conjunct in r.consequent.parts:
+                self.into_conjunct[conjunct].append(r)
+        self.from_antecedent[r.antecedent].append(r)
         return r
 
     @classmethod
     def build(cls, axioms: tuple[Formula, ...]) -> ShapeIndex:
         """Index the axioms of a theory."""
         index = cls()
+        facts = index.facts
         for formula in axioms:
-            if (g := ground_shape(formula)) is not None:
-                index.facts[g[1]].add(g[0])
-                index.simple &= isinstance(g[0], Lit)
-            elif (r := rule_shapes(formula)) is not None:
-                index.add_rule(r[0], r[1], formula)
-                index.rule_keys.add(r)
-                index.simple &= isinstance(r[0], Lit) and isinstance(r[1], Lit)
+            found = _axiom(formula)
+            if isinstance(found, ShapeRule):
+                index._add(found)
+                index.rule_keys.add((found.antecedent, found.consequent))
+                index.simple &= isinstance(found.antecedent, Lit) and isinstance(found.consequent, Lit)
+            elif found is not None:
+                facts[found[1]].add(found[0])
+                index.simple &= isinstance(found[0], Lit)
             else:
                 index.simple = False
         return index
+
+    def compounds_of(self, c: Const) -> frozenset[Shape]:
+        """The conjunctions and disjunctions among the facts about ``c`` (where and- and or-elimination start)."""
+        found = self._compounds.get(c)
+        if found is None:
+            found = self._compounds[c] = frozenset(s for s in self.facts.get(c, ()) if isinstance(s, Compound))
+        return found
 
     def successors(self, shape: Shape) -> set[Shape]:
         """One composition step in the rule graph: rules, and-elimination, or-introduction targets."""

@@ -82,58 +82,56 @@ class RuleEdge:
     formula: Formula
 
 
-@lru_cache(maxsize=1 << 12)
-def _rule_edge(formula: Formula) -> RuleEdge | None:
-    # Shared across theories: contexts repeat their rules, and edges are immutable.
-    split = as_simple_rule(formula)
-    return None if split is None else RuleEdge(split[0], split[1], formula)
-
-
 @dataclass(eq=False)
 class Theory:
     """The axioms A of a context, indexed.
 
     Attributes:
         axioms: every axiom, in context order (duplicates removed).
-        facts: the ground literals of A, by constant.
-        rules_into: simple rules of A, by consequent key.
-        rules_from: simple rules of A, by antecedent key.
+        shapes: the axioms as shapes, indexed (what the derivation engine reads).
         simple: every axiom is a ground literal or a simple rule (the v1 calculus suffices).
     """
 
     axioms: tuple[Formula, ...]
     axiom_set: frozenset[Formula]
-    facts: dict[Const, set[Key]] = field(default_factory=dict)
-    rules_into: dict[Key, list[RuleEdge]] = field(default_factory=dict)
-    rules_from: dict[Key, list[RuleEdge]] = field(default_factory=dict)
-    simple: bool = True
+    shapes: ShapeIndex
     _reach: dict[Key, frozenset[Key]] = field(default_factory=dict, repr=False)
 
     @classmethod
     def from_axioms(cls, axioms: Iterable[Formula]) -> Theory:
         """Index a list of axioms."""
         unique = tuple(dict.fromkeys(axioms))
-        facts: dict[Const, set[Key]] = defaultdict(set)
-        into: dict[Key, list[RuleEdge]] = defaultdict(list)
-        out: dict[Key, list[RuleEdge]] = defaultdict(list)
-        simple = True
-        for formula in unique:
-            lit = as_ground_literal(formula)
-            if lit is not None:
-                facts[lit[1]].add(lit[0])
-                continue
-            edge = _rule_edge(formula)
-            if edge is not None:
-                into[edge.consequent].append(edge)
-                out[edge.antecedent].append(edge)
-            else:
-                simple = False
-        return cls(unique, frozenset(unique), dict(facts), dict(into), dict(out), simple)
+        return cls(unique, frozenset(unique), ShapeIndex.build(unique))
+
+    @property
+    def simple(self) -> bool:
+        return self.shapes.simple
 
     @cached_property
-    def shapes(self) -> ShapeIndex:
-        """The axioms as shapes (compound facts and rules: the OOD calculus), built on first use."""
-        return ShapeIndex.build(self.axioms)
+    def facts(self) -> dict[Const, set[Key]]:
+        """The ground literals of A, by constant."""
+        return {c: {s for s in shapes if isinstance(s, Lit)} for c, shapes in self.shapes.facts.items()}
+
+    @cached_property
+    def rules_into(self) -> dict[Key, list[RuleEdge]]:
+        """The simple rules of A, by consequent."""
+        into: dict[Key, list[RuleEdge]] = defaultdict(list)
+        for edge in self._edges:
+            into[edge.consequent].append(edge)
+        return dict(into)
+
+    @cached_property
+    def rules_from(self) -> dict[Key, list[RuleEdge]]:
+        """The simple rules of A, by antecedent."""
+        out: dict[Key, list[RuleEdge]] = defaultdict(list)
+        for edge in self._edges:
+            out[edge.antecedent].append(edge)
+        return dict(out)
+
+    @cached_property
+    def _edges(self) -> list[RuleEdge]:
+        return [RuleEdge(r.antecedent, r.consequent, r.formula) for r in self.shapes.rules
+                if isinstance(r.antecedent, Lit) and isinstance(r.consequent, Lit)]
 
     def __contains__(self, formula: object) -> bool:
         return formula in self.axiom_set

@@ -34,7 +34,7 @@ from prontocheck.engine.calculus import (
 )
 from prontocheck.engine.theory import Theory
 from prontocheck.logic.formulas import Formula
-from prontocheck.prontoqa.results import METRICS, ProofResult
+from prontocheck.prontoqa.results import METRICS, STRICT, ProofResult, StepResult
 from prontocheck.prontoqa.steps import StepInput
 
 
@@ -56,13 +56,14 @@ _LIMITS = {"strict": (1, False), "non_atomic": (None, False), "broad": (1, True)
 
 
 def natural_accuracies(theory: Theory, steps: Sequence[StepInput], valid: Sequence[bool],
-                       goal: Formula | None) -> ProofResult:
+                       goal: Formula | None, *, results: Sequence[StepResult] | None = None) -> ProofResult:
     """The four proof accuracies of the steps offered (``valid``: the valid steps not abandoned).
 
     A step is established under a metric when it is obtainable from the steps established before it
     (and the context) in one rule application (``strict``, ``broad``) or any number
     (``non_atomic``, ``valid``), with broad rules only under ``broad`` and ``valid``; the proof is
-    correct when the goal is established without open assumptions.
+    correct when the goal is established without open assumptions. ``results``, the steps' classification,
+    spares a search where it already shows a one-step derivation from steps established here.
     """
     if goal is None:
         return ProofResult(False, False, False, False)
@@ -72,6 +73,9 @@ def natural_accuracies(theory: Theory, steps: Sequence[StepInput], valid: Sequen
                for i, (step, ok) in enumerate(zip(steps, valid)) if ok]
     assumes = any(o.step.kind == "assume" for o in offered)
     stating = [o for o in offered if o.key == goal_key and o.step.kind == "statement"]
+    if not stating:  # no step states the goal: nothing to establish
+        return ProofResult(False, False, False, False)
+    offered = offered[: offered.index(stating[-1]) + 1]  # (steps after its last statement change nothing)
     index = theory.shapes
     proved = dict.fromkeys(METRICS, False)
     spent = 0  # the metrics share one derivation budget (limits.DERIVE_WORK)
@@ -86,18 +90,32 @@ def natural_accuracies(theory: Theory, steps: Sequence[StepInput], valid: Sequen
                 spent = view.work
             continue
         view = View(index, [True] * len(steps), {}, work=spent)
+        free: set[int] = set()  # the steps established here on no assumption
         for o in offered:
-            # Any derivation within the metric's limit will do; one free of assumptions is preferred.
-            within = [d for d in _candidates(view, o, broad, limit) if limit is None or d.cost <= limit]
-            if not within:
-                continue
-            d = min(within, key=lambda d: (bool(d.hyps), d.cost))
-            view.add(o.key, o.at, d.hyps, o.step.formula, o.in_context)
-            if o.key == goal_key and not d.hyps:
+            if limit is not None and results is not None and calculus.SHORTCUTS and _one_step(results[o.at], o, free):
+                hyps = NO_HYPS  # (what the search below finds: a derivation of cost 1 on no assumption exists)
+            else:
+                # Any derivation within the metric's limit will do; one free of assumptions is preferred.
+                within = [d for d in _candidates(view, o, broad, limit) if limit is None or d.cost <= limit]
+                if not within:
+                    continue
+                hyps = min(within, key=lambda d: (bool(d.hyps), d.cost)).hyps
+            view.add(o.key, o.at, hyps, o.step.formula, o.in_context)
+            if not hyps:
+                free.add(o.at)
+            if o.key == goal_key and not hyps:
                 proved[name] = True
                 break
         spent = view.work
     return ProofResult(**proved)
+
+
+def _one_step(result: StepResult, offered: _Offered, free: set[int]) -> bool:
+    """The classification derived a fact in one strict step on no assumption, from steps established here on
+    none: the same derivation establishes it under every metric.
+    """
+    return (result.validity is STRICT and bool(result.atomic) and not result.assumptions
+            and offered.step.kind == "statement" and isinstance(offered.key, Fact) and free.issuperset(result.premises))
 
 
 class _Offered(NamedTuple):

@@ -212,7 +212,7 @@ def check(problem: Problem, output: str, *, id: str = "", metadata: Mapping[str,
     # Invalid, unparseable and abandoned steps can never be established: only valid steps are offered.
     offered = [s.validity in (STRICT, BROAD) and s.index not in abandoned for s in steps]
     proof = _all_atomic_proof(steps, inputs, offered, prepared.goal) or \
-        natural_accuracies(prepared.theory, inputs, offered, prepared.goal)
+        natural_accuracies(prepared.theory, inputs, offered, prepared.goal, results=steps)
     answer = reading.answer
     return ExampleResult(
         id=id,

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from prontocheck.engine.calculus import (
     FALSUM,
@@ -78,6 +79,30 @@ class StepInput:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class _Gold:
+    """The gold proof as the utility axis reads it (worked out once per problem and gold)."""
+
+    keys: frozenset[StatementKey]
+    assumptions: frozenset[StatementKey]
+    rules: dict[Shape, set[Shape]]
+    fact_shapes: frozenset[Shape]  # the shapes of its facts that the context states
+
+
+@lru_cache(maxsize=1 << 10)
+def _gold_index(theory: Theory, gold: tuple[Formula, ...], gold_assumptions: tuple[Formula, ...]) -> _Gold:
+    rules: dict[Shape, set[Shape]] = defaultdict(set)
+    fact_shapes = set()
+    for g in gold:
+        k = statement_key(g)
+        if isinstance(k, RuleKey):
+            rules[k.antecedent].add(k.consequent)
+        elif isinstance(k, Fact) and g in theory.axiom_set:
+            fact_shapes.add(k.shape)
+    return _Gold(frozenset(map(statement_key, gold)), frozenset(map(statement_key, gold_assumptions)), dict(rules),
+                 frozenset(fact_shapes))
+
+
 class _Classifier:
     """Walks the steps in order, keeping the stated set S (a :class:`View`) and the gold bookkeeping."""
 
@@ -85,17 +110,10 @@ class _Classifier:
         self.theory = theory
         self.useful: list[bool] = []
         self.view = View(theory.shapes, self.useful, {})
-        self.gold = {statement_key(g) for g in gold}
-        self.gold_assumptions = {statement_key(a) for a in gold_assumptions}
-        self.gold_rules: dict[Shape, set[Shape]] = defaultdict(set)
+        found = _gold_index(theory, tuple(gold), tuple(gold_assumptions))
+        self.gold, self.gold_assumptions, self.gold_rules = found.keys, found.assumptions, found.rules
         # The shapes f with a gold fact f(c): a fact of G that is a context fact or stated by a useful step.
-        self.gold_fact_shapes: set[Shape] = set()
-        for g in gold:
-            k = statement_key(g)
-            if isinstance(k, RuleKey):
-                self.gold_rules[k.antecedent].add(k.consequent)
-            elif isinstance(k, Fact) and g in theory.axiom_set:
-                self.gold_fact_shapes.add(k.shape)
+        self.gold_fact_shapes = set(found.fact_shapes)
         self.misleading_rules: set[Formula] = set()
 
     def run(self, steps: Sequence[StepInput]) -> tuple[StepResult, ...]:
