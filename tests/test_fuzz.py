@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from tests.fuzz import corpus as corpus_module
 from tests.fuzz.files import InputFile, make_file
 from tests.fuzz.mutate import mutate_text
-from tests.fuzz.runner import run_one
+from tests.fuzz.runner import confirm, run_one
 from tests.fuzz.strategies import inputs
 from tests.fuzz.targets import TARGETS, Outcome, bind, run_records
 
@@ -92,3 +92,10 @@ def test_truncated_compression_keeps_what_is_readable() -> None:
         outcome = run_records(f)
         assert isinstance(outcome, Outcome) and outcome.lost == [], (seed, outcome.lost)
     assert seen >= 10
+
+
+def test_a_hang_is_confirmed_by_running_the_input_again_alone() -> None:
+    # The replay exits 1 on a finding: an input over a tiny limit is a hang alone too; under a wide one it is not
+    # (an input over the limit in a long run but not alone is counted "slow", not a hang).
+    assert confirm("check", 7, 3, 1e-6, shared=False)
+    assert not confirm("check", 7, 3, 60.0, shared=False)

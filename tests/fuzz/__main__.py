@@ -2,11 +2,12 @@
 
     python -m tests.fuzz --examples 1000000                 # every target, inputs split evenly
     python -m tests.fuzz --examples 20000 --target parser --seed 7
-    python -m tests.fuzz --target check --seed 7 --index 1234   # one input again: shown, then run
+    python -m tests.fuzz --target check --seed 7 --index 1234   # one input again: shown, then run (exit 1: a finding)
     python -m tests.fuzz --examples 1000000 --jobs 8        # in 8 processes (disjoint index ranges)
 
 Prints each new finding as it is found and a summary table (inputs tried, records read, crashes,
-hangs over the limit, records lost, files refused as a whole, the slowest input, inputs per second of
+hangs over the limit, inputs over it in the run but not when run again alone ("slow", not a finding: see
+``runner.confirm``), records lost, files refused as a whole, the slowest input, inputs per second of
 wall time and per CPU second);
 the first few inputs of each finding are saved under ``--out`` as JSON with their traceback. Exits 1
 if anything was found.
@@ -29,7 +30,7 @@ def _shard(args: tuple[list[str], int, int, int, float, str, bool]) -> dict[str,
     names, examples, seed, start, limit, out, shared = args
     corpus = corpus_module.load(shared)
     return fuzz([TARGETS[n] for n in names], corpus, examples, seed, limit=limit, folder=Path(out), start=start,
-                report=lambda line: print(line, flush=True))
+                shared=shared, report=lambda line: print(line, flush=True))
 
 
 def _merge(parts: list[dict[str, Tally]]) -> dict[str, Tally]:
@@ -37,7 +38,7 @@ def _merge(parts: list[dict[str, Tally]]) -> dict[str, Tally]:
     for part in parts:
         for name, t in part.items():
             m = merged.setdefault(name, Tally())
-            for attr in ("inputs", "records", "crashes", "hangs", "lost", "refused", "harness"):
+            for attr in ("inputs", "records", "crashes", "hangs", "slow", "lost", "refused", "harness"):
                 setattr(m, attr, getattr(m, attr) + getattr(t, attr))
             m.seconds = max(m.seconds, t.seconds)
             m.cpu += t.cpu
@@ -63,24 +64,26 @@ def main(argv: list[str] | None = None) -> int:
     corpus = corpus_module.load(not args.no_shared)
     if args.index is not None:
         bind(corpus)
+        found = False
         for name in names:
             target = TARGETS[name]
             inp = make_input(target, corpus, args.seed, args.index)
             print(f"{name} #{args.index} input: {inp!r}")
             kind, sig, error, outcome, spent = run_one(target, inp, args.limit)
             print(f"-> {kind or 'ok'} {sig} ({spent:.3f} s CPU) {outcome or ''}")
+            found = found or kind is not None
             if error is not None:
                 import traceback
 
                 traceback.print_exception(error)
-        return 0
+        return 1 if found else 0
     print(f"fuzzing {', '.join(names)}: {args.examples} inputs, seed {args.seed}, hang limit {args.limit} s CPU, "
           f"corpus of {len(corpus.pairs)} outputs, {len(corpus.sentences)} sentences from "
           f"{len(corpus.sources)} files", flush=True)
     t0 = time.perf_counter()
     if args.jobs <= 1:
         tallies = fuzz([TARGETS[n] for n in names], corpus, args.examples, args.seed, limit=args.limit,
-                       folder=Path(args.out), report=lambda line: print(line, flush=True))
+                       folder=Path(args.out), shared=not args.no_shared, report=lambda line: print(line, flush=True))
     else:
         per = args.examples // args.jobs
         shards = [(names, per + (j < args.examples % args.jobs), args.seed, j * 10**9,
