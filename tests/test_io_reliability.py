@@ -285,3 +285,15 @@ def test_a_json_value_on_the_first_line_then_broken_lines_leaves_no_line_unread(
     path = write(tmp_path / "in.jsonl", [first, '{"id": "x", "context": "Fae is', "Q: ", good(4)])
     items = list(read_records(path))
     assert {2, 3, 4} <= {item.line for item in items}, items
+
+
+@pytest.mark.parametrize("first", ["[" * (JSON_DEPTH + 50) + "1" + "]" * (JSON_DEPTH + 50),
+                                   '[{"id": ' + "9" * 5_000 + "}]"], ids=["too-deep", "long-number"])
+def test_a_first_line_over_a_json_limit_then_more_lines_leaves_no_line_unread(tmp_path: Path, first: str) -> None:
+    # A whole JSON value on the first line that the decoder refuses (a limit), then a log line and records: whole-file
+    # JSON at first sight, but the first line ends its value, so the file is read as JSON Lines, line by line (a fuzz
+    # finding: the whole-file reader gave the first line's error and left the rest unread).
+    path = write(tmp_path / "in.jsonl", [first, "Q: Fae is a cat.", good(3), "", "A:", good(6)])
+    items = list(read_records(path))
+    assert [item.line for item in items] == [1, 2, 3, 5, 6]  # every non-blank line: a record or an error
+    assert items[0].reason.startswith("budget_exceeded:")

@@ -323,6 +323,34 @@ def _loads(text: str) -> Any:
         return _NOT_JSON
 
 
+def _one_line_value(read: list[tuple[int, str]]) -> bool:
+    """Whether the first non-blank line holds one whole JSON array or object, by its brackets alone (strings
+    skipped; nothing decoded, so no limit applies), and a non-blank line follows it.
+
+    >>> _one_line_value([(1, '[[1], "]"]'), (2, '{"a": 1}')]), _one_line_value([(1, '[[1],'), (2, '2]')])
+    (True, False)
+    """
+    lines = [text for _, text in read if text.strip()]
+    if len(lines) < 2:
+        return False
+    first = lines[0].strip()
+    depth, in_string, escaped = 0, False, False
+    for i, ch in enumerate(first):
+        if in_string:
+            escaped, in_string = (False, True) if escaped else (ch == "\\", ch != '"')
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+        elif ch in "]}":
+            depth -= 1
+            if depth == 0:
+                return i == len(first) - 1
+        elif depth == 0:
+            return False
+    return False
+
+
 def _whole_file(numbered: Iterable[tuple[int, str]], name: str) -> Iterator[Record | RecordError]:
     """The examples of one whole-file JSON value, up to its end, its first error or its first over-long line."""
     read: list[tuple[int, str]] = []
@@ -344,6 +372,11 @@ def _whole_file(numbered: Iterable[tuple[int, str]], name: str) -> Iterator[Reco
             if not members:
                 yield RecordError(name, read[0][0], "an empty JSON value before JSON Lines")
             yield from _examples_by_line(read[e.lineno - 1:], name)
+            return
+        if cut is None and not members and _one_line_value(read):
+            # The first line is a whole JSON value the decoder refused (over a limit: too deep, a number too long)
+            # and lines follow: JSON Lines too, each line its own record or error.
+            yield from _examples_by_line(read, name)
             return
         yield cut or RecordError(name, e.lineno, decode_reason(e))
         return
