@@ -12,6 +12,7 @@ from prontocheck import parse_query, parse_statement
 from prontocheck.errors import UnparseableSentence
 from prontocheck.syntax import Since, Statements, parse_sentence, plural, singular
 from prontocheck.syntax.grammar import grammar_text
+from prontocheck.syntax.vocabulary import PRONOUNS
 
 FORMS = [
     ("Every wumpus is a yumpus.", "∀x(wumpus(x) → yumpus(x))"),
@@ -158,7 +159,7 @@ def test_unparseable_sentences_raise_with_reason(sentence: str, reason: str, pos
     assert (e.value.reason, e.value.pos) == (reason, pos)
 
 
-KEYWORDS = set(re.findall(r'"([a-z]+)"i', grammar_text("prontoqa")))
+KEYWORDS = set(re.findall(r'"([a-z]+)"i', grammar_text("prontoqa"))) | PRONOUNS  # (pronouns stand for individuals)
 WORDS = st.from_regex(r"[a-z]{2,8}", fullmatch=True).filter(lambda w: not {w, plural(w)} & KEYWORDS)
 
 
