@@ -97,5 +97,5 @@ def test_reasons_for_a_long_repeated_wrong_chain_cost_linear_time() -> None:
         return time.process_time() - began
 
     took(10)
-    small, large = min(took(300) for _ in range(2)), took(1200)
+    small, large = min(took(300) for _ in range(2)), min(took(1200) for _ in range(2))  # (min: a loaded machine)
     assert large < 8 * small, (small, large)
