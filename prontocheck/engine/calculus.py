@@ -255,9 +255,6 @@ class View:
         occurrences = self.stated.get(key)
         return occurrences[-1][0] if occurrences else None
 
-    def _fact_compounds(self, c: Const) -> frozenset[Shape]:
-        return self.index.compounds_of(c)
-
     def _rule_step(self, r: ShapeRule) -> tuple[bool, int | None]:
         """Whether a rule may be applied (a context rule, or stated) and the step that states it."""
         stated = self.stated_index(RuleKey(r.antecedent, r.consequent))
@@ -442,7 +439,7 @@ class View:
                 useful = rule_step is None or self.useful[rule_step]
                 consider(d.then(rule, cost=1 if rule is Rule.HOP else 2, rule_step=rule_step, useful=useful,
                                 uses=r.formula))
-        in_context, stated_here = self._fact_compounds(c), self.compounds.get(c)
+        in_context, stated_here = self.index.compounds_of(c), self.compounds.get(c)
         known = sorted_shapes(in_context | stated_here if stated_here else in_context) if in_context or stated_here \
             else ()  # the and/or shapes known of c
         self.work += len(hops) + len(known)

@@ -38,7 +38,7 @@ from prontocheck.engine.calculus import (
 )
 from prontocheck.engine.graphs import path_exists
 from prontocheck.engine.shapes import Shape
-from prontocheck.engine.theory import Theory, as_ground_literal, as_simple_rule
+from prontocheck.engine.theory import Theory
 from prontocheck.logic.formulas import Formula
 from prontocheck.prontoqa.reasons import with_reasons
 from prontocheck.prontoqa.results import (
@@ -69,14 +69,6 @@ class StepInput:
     formula: Formula | None
     reason: str | None = None
     kind: str = "statement"
-
-    @property
-    def simple(self) -> bool:
-        """A statement of the v1 calculus: a ground literal or a literal-to-literal rule (or unparseable)."""
-        f = self.formula
-        return self.kind == "statement" and (
-            f is None or as_ground_literal(f) is not None or as_simple_rule(f) is not None
-        )
 
 
 @dataclass(frozen=True, slots=True)
