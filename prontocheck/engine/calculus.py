@@ -22,12 +22,12 @@ cost(φ) is the least number of rule applications that derive φ when every stat
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Generator, Iterator
+from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
 from itertools import islice
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from prontocheck.engine.graphs import descend, path_exists, reach
 from prontocheck.engine.shapes import (
@@ -127,9 +127,8 @@ Hyps = frozenset[int]
 NO_HYPS: Hyps = frozenset()
 
 
-@dataclass(frozen=True, slots=True)
-class Derivation:
-    """A cheapest derivation.
+class Derivation(NamedTuple):
+    """A cheapest derivation (a named tuple: the searches make many, and it is made fast).
 
     Attributes:
         rule: the last rule applied.
@@ -164,11 +163,109 @@ class Derivation:
         """
         premises = self.premises
         if rule_step is not None:
-            premises = merge(premises, (rule_step,))
+            premises = merge(premises, (rule_step,)) if premises else (rule_step,)
         elif uses is not None:
             cost += 1
         return Derivation(rule, self.cost + cost, premises, self.hyps, self.all_useful and useful, self.root,
                           self.uses if uses is None else (*self.uses, uses), self.broad or broad)
+
+
+COST: dict[Rule, int] = {
+    Rule.AX: 1, Rule.REPEAT: 0, Rule.ASSUME: 0, Rule.HOP: 1, Rule.HOP_AND_ELIM: 2, Rule.AND_INTRO: 1,
+    Rule.AND_ELIM: 1, Rule.OR_INTRO: 1, Rule.OR_ELIM: 1, Rule.CONTRADICTION: 1, Rule.MODUS_TOLLENS: 1,
+    Rule.COMPOSITION: 1,
+}
+"""What one application of each rule costs (a context rule it applies costs one ``Ax`` more)."""
+
+
+class Inference(NamedTuple):
+    """One way a rule of the calculus concludes a goal about an individual, read backwards.
+
+    Attributes:
+        rule: the rule.
+        premises: what must be derived first, under the same assumptions (every conjunct for and-introduction;
+            the disjunction for or-elimination).
+        applies: the context's or a stated rule it applies (Hop, Hop+AndElim, modus tollens), and ``key``
+            its :class:`RuleKey`.
+        cases: what is assumed in turn: each disjunct for or-elimination (the goal is shown under each), the
+            goal's complement for proof by contradiction (⊥ is shown under it).
+    """
+
+    rule: Rule
+    premises: tuple[Shape, ...] = ()
+    applies: ShapeRule | None = None
+    cases: tuple[Shape, ...] = ()
+    key: RuleKey | None = None
+    """The key of the rule it applies (how a stated copy of that rule is found)."""
+
+
+def inferences(shape: Shape, indexes: tuple[ShapeIndex, ...], known: Sequence[Shape], *,
+               broad: bool) -> tuple[Inference, ...]:
+    """The calculus's rule table: every rule application that concludes ``shape``, with what it needs.
+
+    Every derivation of the project applies the rules through this table: the step classifier and the proof
+    accuracies (:meth:`View.derive`, which adds Ax and Repeat: what is given or stated) and the gold-proof
+    search (:mod:`prontocheck.prontoqa.derive`). ``indexes`` hold the rules that may be applied (the context's,
+    the stated ones); ``known`` the conjunctions and disjunctions known of the individual, where and- and
+    or-elimination start; modus tollens, a broad rule, only with ``broad``. With one index and nothing
+    compound known (most goals) the table is kept in the index's memo: a context's rules serve every output
+    checked against it.
+
+    >>> from prontocheck.engine.theory import Theory
+    >>> from prontocheck.syntax import parse_statement as p
+    >>> t = Theory.from_axioms([p("Every cat is a carnivore and a mammal."), p("Every dog is a mammal.")])
+    >>> table = inferences(Lit("mammal", True), (t.shapes,), (), broad=False)
+    >>> [(i.rule.value, [tuple(s) for s in i.premises]) for i in table]
+    [('Hop', [('dog', True)]), ('Hop+AndElim', [('cat', True)]), ('Contradiction', [])]
+    """
+    if known or len(indexes) != 1:
+        return tuple(_table(shape, indexes, known, broad))
+    memo = indexes[0].memo
+    if (found := memo.get((shape, broad))) is None:
+        found = memo[shape, broad] = tuple(_table(shape, indexes, (), broad))
+    return cast(tuple[Inference, ...], found)
+
+
+def _table(shape: Shape, indexes: tuple[ShapeIndex, ...], known: Sequence[Shape], broad: bool) -> Iterator[Inference]:
+    """:func:`inferences`, each rule once."""
+    for ix in indexes:
+        for r in ix.into.get(shape, ()):
+            yield uses_of(r)[0][1]
+    for ix in indexes:  # the same, then one conjunct of C
+        for r in ix.into_conjunct.get(shape, ()):
+            yield Inference(Rule.HOP_AND_ELIM, (r.antecedent,), r, key=RuleKey(r.antecedent, r.consequent))
+    for k in known:
+        if shape in parts(k, "and"):
+            yield Inference(Rule.AND_ELIM, (k,))
+    if conjuncts := parts(shape, "and"):
+        yield Inference(Rule.AND_INTRO, tuple(sorted_shapes(conjuncts)))
+    for disjunct in sorted_shapes(parts(shape, "or")):
+        yield Inference(Rule.OR_INTRO, (disjunct,))
+    for k in known:  # proof by cases: the goal under each disjunct of a known disjunction
+        if cases := parts(k, "or"):
+            yield Inference(Rule.OR_ELIM, (k,), cases=tuple(sorted_shapes(cases)))
+    negated = complement(shape)
+    yield Inference(Rule.CONTRADICTION, cases=(negated,))  # ⊥ under the assumption of the complement
+    if broad:
+        for ix in indexes:
+            for r in ix.from_antecedent.get(negated, ()):
+                yield uses_of(r)[1][1]
+
+
+@lru_cache(maxsize=1 << 14)
+def uses_of(r: ShapeRule) -> tuple[tuple[Shape, Inference], tuple[Shape, Inference]]:
+    """A rule's two uses, each with what it concludes: modus ponens (∀x(A(x) → C(x)) and A(c) give C(c)) and
+    modus tollens, a broad rule (∀x(A(x) → C(x)) and ¬C(c) give ¬A(c)). The rule table reads them backwards,
+    the forward consequences (:mod:`.consequences`) forwards.
+
+    >>> from prontocheck.engine.shapes import ShapeRule
+    >>> uses = uses_of(ShapeRule(Lit("cat", True), Lit("furry", True), None))
+    >>> [(tuple(c), i.rule.value, [tuple(p) for p in i.premises]) for c, i in uses]
+    [(('furry', True), 'Hop', [('cat', True)]), (('cat', False), 'ModusTollens', [('furry', False)])]
+    """
+    key = RuleKey(r.antecedent, r.consequent)
+    return ((r.consequent, Inference(Rule.HOP, (r.antecedent,), r, key=key)),
+            (complement(r.antecedent), Inference(Rule.MODUS_TOLLENS, (complement(r.consequent),), r, key=key)))
 
 
 def _better(a: Derivation, b: Derivation, closed: bool) -> bool:
@@ -255,11 +352,6 @@ class View:
         occurrences = self.stated.get(key)
         return occurrences[-1][0] if occurrences else None
 
-    def _rule_step(self, r: ShapeRule) -> tuple[bool, int | None]:
-        """Whether a rule may be applied (a context rule, or stated) and the step that states it."""
-        stated = self.stated_index(RuleKey(r.antecedent, r.consequent))
-        return stated is not None or (r.antecedent, r.consequent) in self.index.rule_keys, stated
-
     # -- rules ----------------------------------------------------------------------------------------------
 
     def reaches(self, source: Shape, target: Shape) -> bool:
@@ -345,8 +437,14 @@ class View:
             return found
         memo = self._memos.setdefault((c, broad, mask, closed), {})
         visiting: set[Shape] = set()
-        return descend(self._derive(shape, max_cost, c, broad, mask, memo, visiting),
-                       lambda goal: self._derive(goal[0], goal[1], c, broad, mask, memo, visiting))[0]
+        in_context, stated_here = self.index.compounds_of(c), self.compounds.get(c)
+        known = sorted_shapes(in_context | stated_here if stated_here else in_context) if in_context or stated_here \
+            else []  # the conjunctions and disjunctions known of c
+        facts = self.index.facts.get(c, ())
+        indexes = (self.index, self.extra) if self.extra.rules else (self.index,)
+        return descend(self._derive(shape, max_cost, c, broad, mask, memo, visiting, facts, known, indexes),
+                       lambda goal: self._derive(goal[0], goal[1], c, broad, mask, memo, visiting, facts, known,
+                                                 indexes))[0]
 
     def _shortcut(self, shape: Shape, c: Const, broad: bool, mask: StatementKey | None) -> Derivation | None:
         """The derivation :meth:`derive` finds, where it is plain without a search (most steps); ``None`` when
@@ -384,130 +482,107 @@ class View:
                           NO_HYPS, self.useful[fact_step] and self.useful[rule_step], premise, (rule.formula,))
 
 
-    def _derive(  # noqa: C901 - one case per rule of the calculus
+    def _derive(
         self, shape: Shape, bound: int | None, c: Const, broad: bool, mask: StatementKey | None,
         memo: dict[tuple[Shape, int | None], Derivation | None], visiting: set[Shape],
+        facts: set[Shape] | tuple[()], known: list[Shape], indexes: tuple[ShapeIndex, ...],
     ) -> Generator[tuple[Shape, int | None], tuple[Derivation | None, bool], tuple[Derivation | None, bool]]:
         """The cheapest derivation of ``shape(c)`` that costs at most ``bound`` (``None``: any), and whether
         the cycle guard cut it short; it yields each (shape, bound) it needs derived first (run by
-        :func:`~prontocheck.engine.graphs.descend`, any depth).
+        :func:`~prontocheck.engine.graphs.descend`, any depth). The rules are those of :func:`inferences`,
+        each with its :data:`COST`; Ax and Repeat are read off the context and the stated steps.
         """
         key = Fact(shape, c)
         repeat = None
-        self.work += 1 + len(self.assumptions)
+        assumptions = self.assumptions
+        self.work += 1 + len(assumptions)
         if self.work > DERIVE_WORK:
             raise BudgetExceeded("derive_work", DERIVE_WORK, "the derivations this output's steps need")
+        closed = self._closed
         if key != mask and (best_stated := self.best_stated.get(key)) is not None:
             idx, hyps = best_stated
             repeat = Derivation(Rule.REPEAT, 0, (idx,), hyps, self.useful[idx], key)
-            if not (self._closed and hyps):
+            if not (closed and hyps):
                 return repeat, False
         if bound == 0:  # only a repeat costs nothing
             return repeat, False
         if (shape, bound) in memo:
             return memo[shape, bound], False
         best: Derivation | None = repeat
-
-        closed = self._closed
-
-        def consider(candidate: Derivation) -> None:
-            nonlocal best
-            if (bound is None or candidate.cost <= bound) and (best is None or _better(candidate, best, closed)):
-                best = candidate
-
-        def within(cost: int) -> int | None:  # the bound of a premise when the rule adds ``cost``
-            return None if bound is None else bound - cost
-
-        if shape in self.index.facts.get(c, ()):  # Ax
-            consider(Derivation(Rule.AX, 1, root=key))
+        candidates: list[Derivation] = []
+        if shape in facts:  # Ax
+            candidates.append(Derivation(Rule.AX, 1, root=key))
         visiting.add(shape)
         cyclic = False
         d: Derivation | None
         cy: bool
-
-        # Hop, and Hop then and-elimination: ∀x(A(x) → C(x)) and A(c) give C(c) (and each conjunct of C).
-        hops = [(r, Rule.HOP) for ix in (self.index, self.extra) for r in ix.into.get(shape, ())]
-        hops += [(r, Rule.HOP_AND_ELIM) for ix in (self.index, self.extra) for r in ix.into_conjunct.get(shape, ())]
-        for r, rule in hops:
-            usable, rule_step = self._rule_step(r)
-            sub = within((1 if rule is Rule.HOP else 2) + (rule_step is None))
-            if not usable or sub is not None and sub < 0:
-                continue
-            d, cy = (None, True) if r.antecedent in visiting else (yield r.antecedent, sub)
-            cyclic |= cy
-            if d is not None:
-                useful = rule_step is None or self.useful[rule_step]
-                consider(d.then(rule, cost=1 if rule is Rule.HOP else 2, rule_step=rule_step, useful=useful,
-                                uses=r.formula))
-        in_context, stated_here = self.index.compounds_of(c), self.compounds.get(c)
-        known = sorted_shapes(in_context | stated_here if stated_here else in_context) if in_context or stated_here \
-            else ()  # the and/or shapes known of c
-        self.work += len(hops) + len(known)
-        for k in known:  # and-elimination
-            if shape not in parts(k, "and"):
-                continue
-            d, cy = (None, True) if k in visiting else (yield k, within(1))
-            cyclic |= cy
-            if d is not None:
-                consider(d.then(Rule.AND_ELIM))
-        if conjuncts := parts(shape, "and"):  # and-introduction
-            subs = []
-            for p in sorted_shapes(conjuncts):
-                d, cy = (None, True) if p in visiting else (yield p, within(1))
-                cyclic |= cy
-                subs.append(d)
-            ds = [s for s in subs if s is not None]
-            if len(ds) == len(subs):
-                consider(Derivation(
-                    Rule.AND_INTRO, 1 + sum(s.cost for s in ds), merge(*(s.premises for s in ds)),
-                    frozenset().union(*(s.hyps for s in ds)), all(s.all_useful for s in ds), ds[0].root,
-                    tuple(r for s in ds for r in s.uses), any(s.broad for s in ds),
-                ))
-        for disjunct in sorted_shapes(parts(shape, "or")):  # or-introduction
-            d, cy = (None, True) if disjunct in visiting else (yield disjunct, within(1))
-            cyclic |= cy
-            if d is not None:
-                consider(d.then(Rule.OR_INTRO))
-        for k in known:  # or-elimination
-            if (cases := parts(k, "or")) and (by_cases := self._by_cases(key, c, cases)) is not None:
-                d, cy = (None, True) if k in visiting else (yield k, within(1))
-                cyclic |= cy
-                if d is not None:
-                    premises, hyps = by_cases
-                    consider(Derivation(Rule.OR_ELIM, d.cost + 1, merge(d.premises, premises), d.hyps | hyps,
-                                        d.all_useful, d.root, d.uses, d.broad))
-        # Proof by contradiction: ¬α from a ⊥ that rests on the assumption α.
-        for a, assumed in self.assumptions.items() if self.assumptions else ():
-            if isinstance(assumed, Fact) and assumed.constant == c and complement(assumed.shape) == shape:
-                contradictions = self.stated.get(FALSUM, ())
-                self.work += len(contradictions)
-                for idx, hyps in contradictions:
-                    if a in hyps:
-                        consider(Derivation(Rule.CONTRADICTION, 1, (idx,), hyps - {a}, self.useful[idx], FALSUM))
-        if broad:  # modus tollens: ∀x(A(x) → C(x)) and ¬C(c) give ¬A(c)
-            for ix in (self.index, self.extra):
-                for r in ix.from_antecedent.get(complement(shape), ()):
-                    usable, rule_step = self._rule_step(r)
-                    sub = within(1 + (rule_step is None))
-                    if not usable or sub is not None and sub < 0:
-                        continue
-                    target = complement(r.consequent)
-                    d, cy = (None, True) if target in visiting else (yield target, sub)
+        self.work += len(known)
+        stated = self.stated
+        for step in inferences(shape, indexes, known, broad=broad):
+            rule, cost = step.rule, COST[step.rule]
+            if rule is Rule.AND_INTRO:
+                subs = []
+                for p in step.premises:
+                    d, cy = (None, True) if p in visiting else (yield p, None if bound is None else bound - cost)
                     cyclic |= cy
-                    if d is not None:
-                        consider(d.then(Rule.MODUS_TOLLENS, rule_step=rule_step, uses=r.formula, broad=True))
+                    subs.append(d)
+                ds = [s for s in subs if s is not None]
+                if len(ds) == len(subs):
+                    candidates.append(Derivation(
+                        rule, cost + sum(s.cost for s in ds), merge(*(s.premises for s in ds)),
+                        frozenset().union(*(s.hyps for s in ds)), all(s.all_useful for s in ds), ds[0].root,
+                        tuple(r for s in ds for r in s.uses), any(s.broad for s in ds),
+                    ))
+                continue
+            if rule is Rule.CONTRADICTION:  # ¬α from a ⊥ that rests on the assumption α
+                if assumptions:
+                    assumed = Fact(step.cases[0], c)
+                    for a in [a for a, k in assumptions.items() if k == assumed]:
+                        contradictions = self.stated.get(FALSUM, ())
+                        self.work += len(contradictions)
+                        candidates.extend(Derivation(rule, cost, (idx,), hyps - {a}, self.useful[idx], FALSUM)
+                                          for idx, hyps in contradictions if a in hyps)
+                continue
+            by_cases = None
+            if rule is Rule.OR_ELIM and (by_cases := self._by_cases(key, c, step.cases)) is None:
+                continue
+            rule_step = None
+            if step.key is not None:  # a rule of the context or a stated one: cite the stated copy if any
+                self.work += 1
+                occurrences = stated.get(step.key)
+                rule_step = occurrences[-1][0] if occurrences else None
+                cost += rule_step is None  # the context's rule: one Ax more
+                if bound is not None and bound - cost < 0:
+                    continue
+            premise = step.premises[0]
+            d, cy = (None, True) if premise in visiting else (yield premise, None if bound is None else bound - cost)
+            cyclic |= cy
+            if d is None:
+                continue
+            if by_cases is not None:
+                premises, hyps = by_cases
+                candidates.append(Derivation(rule, d.cost + cost, merge(d.premises, premises), d.hyps | hyps,
+                                             d.all_useful, d.root, d.uses, d.broad))
+            else:
+                candidates.append(d.then(
+                    rule, cost=COST[rule], rule_step=rule_step,
+                    useful=rule_step is None or self.useful[rule_step],
+                    uses=None if step.applies is None else step.applies.formula, broad=rule is Rule.MODUS_TOLLENS))
+        for candidate in candidates:
+            if (bound is None or candidate.cost <= bound) and (best is None or _better(candidate, best, closed)):
+                best = candidate
         visiting.discard(shape)
         if not cyclic:  # a result cut short by the cycle guard may not be reused elsewhere
             memo[shape, bound] = best
         return best, cyclic
 
-    def _by_cases(self, key: Fact, c: Const, cases: frozenset[Shape]) -> tuple[tuple[int, ...], Hyps] | None:
+    def _by_cases(self, key: Fact, c: Const, cases: tuple[Shape, ...]) -> tuple[tuple[int, ...], Hyps] | None:
         """Or-elimination: ``key`` stated under the assumption of every case; the discharged result."""
         premises: list[int] = []
         hyps: set[int] = set()
         occurrences = self.stated_under.get(key, ())  # (a copy on no assumption discharges none)
         self.work += len(cases) * len(occurrences)
-        for case in sorted_shapes(cases):
+        for case in cases:  # (in the table's order)
             found = None
             for idx, h in reversed(occurrences):
                 a = next((a for a in h if self.assumptions.get(a) == Fact(case, c)), None)

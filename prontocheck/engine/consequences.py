@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 
-from prontocheck.engine.shapes import Compound, Lit, Op, Shape, complement, parts, sorted_shapes
+from prontocheck.engine.calculus import Rule, uses_of
+from prontocheck.engine.shapes import Compound, Lit, Op, Shape, ShapeRule, complement, parts, sorted_shapes
 from prontocheck.engine.theory import Theory
 from prontocheck.logic.formulas import And, Atom, Const, Exists, ForAll, Formula, Implies, Not, Or
 
@@ -88,15 +89,16 @@ def _literals(shape: Shape) -> Iterator[Shape]:
 
 @lru_cache(maxsize=1 << 12)
 def rule_edges(antecedent: Shape, consequent: Shape, rule: Formula) -> tuple[tuple[Shape, Edge], ...]:
-    """A rule as its two edges, modus ponens and modus tollens, each under the shapes that trigger it
-    (its source and the source's literals); cached, as contexts share their rules.
+    """A rule as its two edges, its two uses in the calculus (:func:`~.calculus.uses_of`: modus ponens and
+    modus tollens), each under the shapes that trigger it (its source and the source's literals); cached, as
+    contexts share their rules.
 
     >>> edges = rule_edges(Lit("cat", True), Lit("furry", True), None)
     >>> [(tuple(key), tuple(e.target), e.how.value) for key, e in edges]
     [(('cat', True), ('furry', True), 'hop'), (('furry', False), ('cat', False), 'tollens')]
     """
-    edges = (Edge(antecedent, consequent, rule, How.HOP),
-             Edge(complement(consequent), complement(antecedent), rule, How.TOLLENS))
+    edges = [Edge(use.premises[0], conclusion, rule, How.HOP if use.rule is Rule.HOP else How.TOLLENS)
+             for conclusion, use in uses_of(ShapeRule(antecedent, consequent, rule))]
     return tuple((key, e) for e in edges for key in dict.fromkeys((e.source, *_literals(e.source))))
 
 

@@ -235,12 +235,16 @@ class ShapeIndex:
     rule_keys: set[tuple[Shape, Shape]] = field(default_factory=set)
     simple: bool = True
     _compounds: dict[Const, frozenset[Shape]] = field(default_factory=dict, repr=False)
+    memo: dict[object, object] = field(default_factory=dict, repr=False)
+    """What a caller derived from the rules (:func:`prontocheck.engine.calculus.inferences`: the rule
+    applications that conclude a shape), kept until a rule is added."""
 
     def add_rule(self, ante: Shape, cons: Shape, formula: Formula) -> ShapeRule:
         """Index one rule (used for stated rules too)."""
         return self._add(ShapeRule(ante, cons, formula))
 
     def _add(self, r: ShapeRule) -> ShapeRule:
+        self.memo.clear()
         self.rules.append(r)
         self.into[r.consequent].append(r)
         if isinstance(r.consequent, Compound) and r.consequent.op == Op.AND:

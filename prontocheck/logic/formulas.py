@@ -34,7 +34,7 @@ class _Named(_Printable):
         return not (isinstance(other, type(self)) and other.name == self.name)
 
     def __hash__(self) -> int:
-        return hash((self.name,))
+        return hash(self.name)
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)

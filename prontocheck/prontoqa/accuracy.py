@@ -68,13 +68,14 @@ def natural_accuracies(theory: Theory, steps: Sequence[StepInput], valid: Sequen
     if goal is None:
         return ProofResult(False, False, False, False)
     goal_key = statement_key(goal)
-    offered = [_Offered(i, step, FALSUM if step.kind == "contradiction" or step.formula is None
-                        else statement_key(step.formula), step.formula in theory.axiom_set)
-               for i, (step, ok) in enumerate(zip(steps, valid)) if ok]
+    keys = [FALSUM if step.kind == "contradiction" or step.formula is None else statement_key(step.formula)
+            for step in steps]
+    if not any(k == goal_key and ok and step.kind == "statement" for k, ok, step in zip(keys, valid, steps)):
+        return ProofResult(False, False, False, False)  # no step states the goal: nothing to establish
+    offered = [_Offered(i, step, key, step.formula in theory.axiom_set)
+               for i, (step, ok, key) in enumerate(zip(steps, valid, keys)) if ok]
     assumes = any(o.step.kind == "assume" for o in offered)
     stating = [o for o in offered if o.key == goal_key and o.step.kind == "statement"]
-    if not stating:  # no step states the goal: nothing to establish
-        return ProofResult(False, False, False, False)
     offered = offered[: offered.index(stating[-1]) + 1]  # (steps after its last statement change nothing)
     index = theory.shapes
     proved = dict.fromkeys(METRICS, False)

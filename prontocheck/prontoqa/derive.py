@@ -45,8 +45,9 @@ from __future__ import annotations
 from collections.abc import Generator, Iterable
 from typing import TypeVar
 
+from prontocheck.engine.calculus import Inference, Rule, inferences
 from prontocheck.engine.graphs import descend
-from prontocheck.engine.shapes import Lit, Shape, ShapeIndex, complement, ground_shape, parts, stable_repr, to_formula
+from prontocheck.engine.shapes import Lit, Shape, ShapeIndex, complement, ground_shape, parts, sorted_shapes, to_formula
 from prontocheck.engine.theory import Theory, as_ground_literal, ground
 from prontocheck.logic.formulas import Const, Formula
 from prontocheck.syntax.forms import ASSUME, CONTRADICTION, STATEMENT, ProofLine
@@ -121,10 +122,6 @@ def _join(*proofs: _Proof) -> _Proof:
                 seen.add(item)
             out.append(item)
     return tuple(out)
-
-
-def _by_name(shapes: Iterable[Shape]) -> list[Shape]:
-    return sorted(shapes, key=stable_repr)  # (plain ``repr`` lists a frozenset's parts in hash-seed order)
 
 
 class _Search:
@@ -215,58 +212,65 @@ class _Search:
             if best is None or _size(candidate) < _size(best):
                 best = candidate
 
-        for r in self.index.into.get(shape, ()):  # Hop
-            found, cut = yield r.antecedent, assumed
-            cyclic |= cut
-            consider(found, (ProofLine(STATEMENT, r.formula), self.line(shape)))
-        for r in self.index.into_conjunct.get(shape, ()):  # Hop, then and-elimination
-            found, cut = yield r.antecedent, assumed
-            cyclic |= cut
-            consider(found, (ProofLine(STATEMENT, r.formula), self.line(r.consequent), self.line(shape)))
-        known = _by_name(self.facts | assumed)
-        for k in known:  # and-elimination from a known conjunction
-            if shape in parts(k, "and"):
-                found, cut = yield k, assumed
-                cyclic |= cut
-                consider(found, (self.line(shape),))
-        if conjuncts := parts(shape, "and"):  # and-introduction
-            subs: list[_Proof | None] = []
-            for p in _by_name(conjuncts):
-                found, cut = yield p, assumed
-                cyclic |= cut
-                subs.append(found)
-            consider(*subs, (self.line(shape),))
-        for disjunct in _by_name(parts(shape, "or")):  # or-introduction
-            found, cut = yield disjunct, assumed
-            cyclic |= cut
-            consider(found, (self.line(shape),))
-        if not assumed:  # or-elimination; not nested inside an assumption, which keeps the search small
-            for k in _by_name(k for k in self.closure(assumed) if parts(k, "or")):
-                cases = parts(k, "or")
-                if shape in cases or isinstance(shape, Lit) and not all(
-                        shape in self.closure(frozenset({a})) for a in cases):
-                    continue
-                blocks: list[_Item | None] = []
-                for a in _by_name(cases):
-                    block, cut = yield from self._case(shape, a)
+        known = sorted_shapes(self.facts | assumed | (self.disjunctions() if not assumed else frozenset()))
+        for step in inferences(shape, (self.index,), known, broad=False):
+            rule = step.rule
+            if rule is Rule.AND_INTRO:
+                subs: list[_Proof | None] = []
+                for p in step.premises:
+                    found, cut = yield p, assumed
                     cyclic |= cut
-                    blocks.append(block)
-                if all(b is not None for b in blocks):
-                    cased = tuple(b for b in blocks if b is not None)
-                    if k in self.facts:  # restated after the cases: "Since φ ∨ ψ, χ"
-                        consider(cased, (self.line(k),), (self.line(shape),))
-                    else:  # derived first, then the cases
-                        found, cut = yield k, assumed
-                        cyclic |= cut
-                        consider(found, cased, (self.line(shape),))
-        if isinstance(shape, Lit) and not shape.positive:  # proof by contradiction
-            found, cut = yield from self._contradiction(shape, assumed)
-            cyclic |= cut
-            consider(found)
+                    subs.append(found)
+                consider(*subs, (self.line(shape),))
+            elif rule is Rule.OR_ELIM:
+                if assumed:  # not nested inside an assumption, which keeps the search small
+                    continue
+                found, cut = yield from self._by_cases(shape, step)
+                cyclic |= cut
+                consider(found)
+            elif rule is Rule.CONTRADICTION:
+                if isinstance(shape, Lit) and not shape.positive:
+                    found, cut = yield from self._contradiction(shape, assumed)
+                    cyclic |= cut
+                    consider(found)
+            else:  # Hop (then and-elimination), and-elimination, or-introduction: one premise
+                found, cut = yield step.premises[0], assumed
+                cyclic |= cut
+                lines: list[ProofLine] = []
+                if step.applies is not None:  # the rule, then what it gives (then the conjunct)
+                    lines.append(ProofLine(STATEMENT, step.applies.formula))
+                    if rule is Rule.HOP_AND_ELIM:
+                        lines.append(self.line(step.applies.consequent))
+                consider(found, (*lines, self.line(shape)))
         self.visiting.discard(goal)
         if not cyclic:
             self.memo[goal] = best
         return best, cyclic
+
+    def disjunctions(self) -> frozenset[Shape]:
+        """The disjunctions a proof by cases (outside any assumption) may split on: those the closure reaches."""
+        return frozenset(k for k in self.closure(frozenset()) if parts(k, "or"))
+
+    def _by_cases(self, shape: Shape, step: Inference) -> _Steps[tuple[_Proof | None, bool]]:
+        """Or-elimination of ``step``: for each case ``Assume`` it and prove ``shape``, then (re)state the
+        disjunction (a context fact after the cases, a derived one before them) and conclude ``shape``.
+        """
+        (k,), cases = step.premises, step.cases
+        if shape in cases or isinstance(shape, Lit) and not all(
+                shape in self.closure(frozenset({a})) for a in cases):
+            return None, False
+        cyclic = False
+        blocks: list[_Item] = []
+        for a in cases:
+            block, cut = yield from self._case(shape, a)
+            cyclic |= cut
+            if block is None:
+                return None, cyclic
+            blocks.append(block)
+        if k in self.facts:  # restated after the cases: "Since φ ∨ ψ, χ"
+            return _join(tuple(blocks), (self.line(k),), (self.line(shape),)), cyclic
+        found, cut = yield k, frozenset()  # derived first, then the cases
+        return (None if found is None else _join(found, tuple(blocks), (self.line(shape),))), cyclic | cut
 
     def _case(self, shape: Shape, case: Shape) -> _Steps[tuple[_Item | None, bool]]:
         inner, cut = yield shape, frozenset({case})
@@ -284,7 +288,7 @@ class _Search:
         best: _Proof | None = None
         cyclic = False
         reached, with_alpha = self.closure(assumed), self.closure(assumed | {alpha})
-        for beta in _by_name(with_alpha - reached):
+        for beta in sorted_shapes(with_alpha - reached):
             if not isinstance(beta, Lit) or (chi := beta.negated()) not in reached:
                 continue
             known = chi in self.facts or chi in assumed

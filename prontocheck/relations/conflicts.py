@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from prontocheck.engine.closure import Closure, Derivation, Strength, Violation
 from prontocheck.errors import BudgetExceeded
+from prontocheck.horn.closure import Closure, Derivation, Strength, Violation
 from prontocheck.limits import CONFLICT_STEPS
 from prontocheck.logic.formulas import Atom
 from prontocheck.relations.schema import BackgroundFact

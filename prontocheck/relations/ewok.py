@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from prontocheck.engine.closure import Closure, Strength
 from prontocheck.errors import BudgetExceeded, SentenceParseError, UsageError
+from prontocheck.horn.closure import Closure, Strength
 from prontocheck.logic.formulas import Atom
 from prontocheck.relations.conflicts import Step, explanation
 from prontocheck.relations.errors import ItemError, LabelError, RelationsError

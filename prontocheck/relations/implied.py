@@ -7,9 +7,9 @@ For an atom q and a set of items O:
 * implied **No** iff adding q as a Yes creates a violation that O alone does not have;
 * otherwise unknown (``None``).
 
-For a Yes item, O lacks the item's own fact, which :meth:`~prontocheck.engine.closure.Closure.without`
+For a Yes item, O lacks the item's own fact, which :meth:`~prontocheck.horn.closure.Closure.without`
 computes by delete and re-derive. For a No or unlabelled item, O has the same facts (a No label
-is only a constraint), and :meth:`~prontocheck.engine.closure.Closure.what_if` tries q without the
+is only a constraint), and :meth:`~prontocheck.horn.closure.Closure.what_if` tries q without the
 item's own denial. Each answer costs work proportional to the part of the closure it touches,
 not to the whole item set.
 """
@@ -20,8 +20,8 @@ from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from prontocheck.engine.closure import Closure
 from prontocheck.errors import BudgetExceeded
+from prontocheck.horn.closure import Closure
 from prontocheck.logic.formulas import Atom
 from prontocheck.relations.conflicts import split_sources
 from prontocheck.relations.items import Item
@@ -102,7 +102,7 @@ def implied_item(closure: Closure, item: Item, order: Mapping[str, int], *, budg
         item: the item left out.
         order: each item id's position in the input.
         budget: for a Yes item, the most derived facts to re-examine (see
-            :meth:`~prontocheck.engine.closure.Closure.without`); over it, the result is ``skipped``.
+            :meth:`~prontocheck.horn.closure.Closure.without`); over it, the result is ``skipped``.
     """
     if item.value is not True:
         return implied_atom(closure, item.atom, order, ignoring=item.id).flipped(item.negated)

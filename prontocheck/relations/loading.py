@@ -23,8 +23,8 @@ from typing import Any
 
 from prontocheck._resources import resource
 from prontocheck.common.decode import loads
-from prontocheck.engine.closure import Rule, Strength
 from prontocheck.errors import InputError, SentenceParseError
+from prontocheck.horn.closure import Rule, Strength
 from prontocheck.logic.formulas import Atom, Var
 from prontocheck.relations._yaml import load_yaml
 from prontocheck.relations.errors import SchemaError, UnknownRelation, quoted

@@ -23,7 +23,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from prontocheck.engine.closure import Rule, Strength
+from prontocheck.horn.closure import Rule, Strength
 from prontocheck.logic.formulas import Atom, Const, Term, Var
 from prontocheck.relations.errors import AmbiguousForm, UnknownRelation
 from prontocheck.relations.grammar import Surface

@@ -19,8 +19,8 @@ from collections.abc import Hashable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
-from prontocheck.engine.closure import Closure
 from prontocheck.errors import BudgetExceeded
+from prontocheck.horn.closure import Closure
 from prontocheck.logic.formulas import Atom
 from prontocheck.relations.conflicts import Conflict, Recheck, Severity, find_conflicts, recheck_order
 from prontocheck.relations.errors import ItemError, quoted

@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from prontocheck.engine.closure import Closure, Rule
 from prontocheck.errors import BudgetExceeded, InputError
+from prontocheck.horn.closure import Closure, Rule
 from prontocheck.logic.formulas import Atom, Const, Var
 from prontocheck.relations import (
     Item,

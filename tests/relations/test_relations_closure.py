@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from prontocheck.engine.closure import Closure, Rule, Strength
 from prontocheck.errors import UsageError
+from prontocheck.horn.closure import Closure, Rule, Strength
 from prontocheck.logic.formulas import Atom, Const, Var
 
 X, Y, Z = Var("X"), Var("Y"), Var("Z")
@@ -62,11 +62,6 @@ def test_unsafe_rules_are_refused() -> None:
         Rule("bad", (at("r", X, Y),), at("r", X, Z))
     with pytest.raises(UsageError, match="empty body"):
         Rule("bad", ())
-
-
-def test_rule_graph() -> None:
-    g = Closure(RULES, {}).rule_graph
-    assert g.has_edge("r", "t") and g.has_edge("r", "⊥") and g.has_edge("u", "u")
 
 
 def _naive_implied(rules: tuple[Rule, ...], yes: dict[Atom, list[Hashable]], no: dict[Atom, list[Hashable]],

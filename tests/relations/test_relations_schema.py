@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from prontocheck.engine.closure import Strength
 from prontocheck.errors import InputError
+from prontocheck.horn.closure import Strength
 from prontocheck.relations import SchemaError, item_from_record, load_schema, shipped_schema, validate
 from prontocheck.relations.schema import split_predicate
 

@@ -1,5 +1,5 @@
 """The records of the Horn closure: rule strengths, rules, derivations, violations, and the
-results of hypothetical additions and retractions. :mod:`prontocheck.engine.closure` re-exports them.
+results of hypothetical additions and retractions. :mod:`prontocheck.horn.closure` re-exports them.
 """
 
 from __future__ import annotations

@@ -36,12 +36,10 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 
-import networkx as nx
-
-from prontocheck.engine import _join
-from prontocheck.engine._join import Compiled, View
-from prontocheck.engine.records import Derivation, Hypothesis, Retraction, Rule, Strength, Support, Violation
 from prontocheck.errors import BudgetExceeded
+from prontocheck.horn import _join
+from prontocheck.horn._join import Compiled, View
+from prontocheck.horn.records import Derivation, Hypothesis, Retraction, Rule, Strength, Support, Violation
 from prontocheck.limits import CLOSURE_FACTS
 from prontocheck.logic.formulas import Atom, Const
 
@@ -225,7 +223,7 @@ class Closure:
 
     def _fire_transitive(self, c: Compiled, k: int, atom: Atom, level: Strength, queue: deque[Atom],
                          view: View) -> None:
-        """:func:`~prontocheck.engine._join.transitive_instances` on the closure's own adjacency sets."""
+        """:func:`~prontocheck.horn._join.transitive_instances` on the closure's own adjacency sets."""
         if len(atom.args) != 2:
             return
         p, (a, b) = atom.predicate, _join.pair(atom)
@@ -307,15 +305,6 @@ class Closure:
                     stack.append((atom, True))
                     stack.extend((p, False) for p in reversed(d.premises) if p not in done)
         return tuple(steps)
-
-    @cached_property
-    def rule_graph(self) -> nx.MultiDiGraph:
-        """The rule graph: an edge from each body predicate to the head predicate (or ``"⊥"``), per rule."""
-        g = nx.MultiDiGraph()
-        for r in self.rules:
-            for a in r.body:
-                g.add_edge(a.predicate, r.head.predicate if r.head is not None else "⊥", rule=r.name)
-        return g
 
     # ------------------------------------------------------------------ what-if and leave-one-out
     def _propagate(self, view: View, queue: deque[Atom], accept: Callable[[Atom], bool],
