@@ -57,11 +57,29 @@ def test_shortcuts_are_taken_and_can_be_switched_off() -> None:
     view = View(t.shapes, [True, True], {})
     view.add(statement_key(p("Fae is a cat.")), 0, frozenset(), p("Fae is a cat."), True)
     view.add(statement_key(p("Every cat is a feline.")), 1, frozenset(), p("Every cat is a feline."), True)
-    assert view._shortcut(Lit("feline", True), Const("Fae"), False, None) is not None
+    found = view._shortcut(Lit("feline", True), Const("Fae"), False, None, None)
+    assert isinstance(found, calculus.Derivation)
     with shortcuts(False):
         d = view.derive(Lit("feline", True), Const("Fae"), broad=False)
     assert d is not None and (d.rule, d.cost, d.premises) == (Rule.HOP, 1, (1, 0))
-    assert view.derive(Lit("feline", True), Const("Fae"), broad=False) == d
+    assert view.derive(Lit("feline", True), Const("Fae"), broad=False) == d == found
+
+
+def test_the_shortcut_says_when_no_derivation_is_within_one_step() -> None:
+    # Every cat is a feline, every feline is furry: "Fae is furry" is two Hops from the stated cat; within one
+    # step the shortcut answers "none" without a search, and the search agrees. Unbounded, only the search can tell.
+    t = Theory.from_axioms([p("Every cat is a feline."), p("Every feline is furry."), p("Fae is a cat.")])
+    view = View(t.shapes, [True], {})
+    view.add(statement_key(p("Fae is a cat.")), 0, frozenset(), p("Fae is a cat."), True)
+    furry, fae = Lit("furry", True), Const("Fae")
+    assert view._shortcut(furry, fae, False, None, 1) is None
+    assert view._shortcut(furry, fae, False, None, None) is calculus.UNSURE
+    with shortcuts(False):
+        assert view.derive(furry, fae, broad=False, max_cost=1) is None
+        unbounded = view.derive(furry, fae, broad=False)
+    assert unbounded is not None and unbounded.cost == 4
+    assert view.derive(furry, fae, broad=False, max_cost=1) is None
+    assert view.derive(furry, fae, broad=False) == unbounded
 
 
 def test_statement_keys_are_typed() -> None:

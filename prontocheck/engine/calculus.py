@@ -24,10 +24,10 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum
+from enum import Enum, StrEnum
 from functools import lru_cache
 from itertools import islice
-from typing import NamedTuple, cast
+from typing import NamedTuple
 
 from prontocheck.engine.graphs import descend, path_exists, reach
 from prontocheck.engine.shapes import (
@@ -177,6 +177,10 @@ COST: dict[Rule, int] = {
 }
 """What one application of each rule costs (a context rule it applies costs one ``Ax`` more)."""
 
+_AX, _REPEAT, _HOP, _AND_INTRO, _OR_ELIM, _CONTRADICTION, _MODUS_TOLLENS = (
+    Rule.AX, Rule.REPEAT, Rule.HOP, Rule.AND_INTRO, Rule.OR_ELIM, Rule.CONTRADICTION, Rule.MODUS_TOLLENS)
+# (the derivation's inner loop compares rules with these: a module global is read faster than an enum member)
+
 
 class Inference(NamedTuple):
     """One way a rule of the calculus concludes a goal about an individual, read backwards.
@@ -223,7 +227,7 @@ def inferences(shape: Shape, indexes: tuple[ShapeIndex, ...], known: Sequence[Sh
     memo = indexes[0].memo
     if (found := memo.get((shape, broad))) is None:
         found = memo[shape, broad] = tuple(_table(shape, indexes, (), broad))
-    return cast(tuple[Inference, ...], found)
+    return found
 
 
 def _table(shape: Shape, indexes: tuple[ShapeIndex, ...], known: Sequence[Shape], broad: bool) -> Iterator[Inference]:
@@ -295,6 +299,17 @@ MAX_PATHS = 256
 """How many rule paths are compared when choosing a composed rule's premises."""
 
 
+
+class _Unsure(Enum):
+    UNSURE = "unsure"
+
+
+UNSURE = _Unsure.UNSURE
+"""What :meth:`View._shortcut` answers when only the search can tell."""
+
+_NO_RULES = ShapeIndex()
+"""The stated rules of a view that states none (never changed)."""
+
 @dataclass
 class View:
     """A set of stated (or established) steps over a theory's shapes, able to derive.
@@ -322,7 +337,7 @@ class View:
     best_stated: dict[StatementKey, tuple[int, Hyps]] = field(default_factory=dict)
     stated_under: dict[StatementKey, list[tuple[int, Hyps]]] = field(default_factory=lambda: defaultdict(list))
     compounds: dict[Const, set[Shape]] = field(default_factory=lambda: defaultdict(set))
-    extra: ShapeIndex = field(default_factory=ShapeIndex)
+    extra: ShapeIndex = field(default_factory=lambda: _NO_RULES)
     work: int = 0
     _version: int = 0
     _memo_state: tuple[int, int] = (-1, -1)
@@ -345,6 +360,8 @@ class View:
             if isinstance(key.shape, Compound):
                 self.compounds[key.constant].add(key.shape)
         elif isinstance(key, RuleKey) and not in_context and formula is not None and len(self.stated[key]) == 1:
+            if self.extra is _NO_RULES:  # (most views state no rule of their own: they share one empty index)
+                self.extra = ShapeIndex()
             self.extra.add_rule(key.antecedent, key.consequent, formula)
 
     def stated_index(self, key: StatementKey) -> int | None:
@@ -433,7 +450,8 @@ class View:
         if state != self._memo_state:  # the view changed: every derivation may have
             self._memos.clear()
             self._memo_state = state
-        if SHORTCUTS and (max_cost is None or max_cost >= 1) and (found := self._shortcut(shape, c, broad, mask)):
+        if SHORTCUTS and (max_cost is None or max_cost >= 1) \
+                and (found := self._shortcut(shape, c, broad, mask, max_cost)) is not UNSURE:
             return found
         memo = self._memos.setdefault((c, broad, mask, closed), {})
         visiting: set[Shape] = set()
@@ -446,41 +464,60 @@ class View:
                        lambda goal: self._derive(goal[0], goal[1], c, broad, mask, memo, visiting, facts, known,
                                                  indexes))[0]
 
-    def _shortcut(self, shape: Shape, c: Const, broad: bool, mask: StatementKey | None) -> Derivation | None:
-        """The derivation :meth:`derive` finds, where it is plain without a search (most steps); ``None`` when
-        that is not so, or not sure.
+    def _shortcut(self, shape: Shape, c: Const, broad: bool, mask: StatementKey | None,
+                  max_cost: int | None) -> Derivation | None | _Unsure:
+        """The derivation :meth:`derive` finds (``None``: it finds none), where that is plain without a search
+        (most steps); :data:`UNSURE` when it is not plain, or not sure.
 
         * One ``Ax``: the fact is in the context and not stated (or masked). Only a repeat beats one Ax.
-        * The canonical Hop (strict calculus): the literal is not stated (or masked) and not a context fact; no
-          assumption is open; nothing compound is known of the individual (no and- or or-elimination); exactly
-          one rule leads to it, and that rule and its antecedent fact are stated, on no assumption. Then the
+        * A literal that is not stated (or masked) and not a context fact, with no assumption open and nothing
+          compound known of the individual (no and- or or-elimination): a derivation of cost 1 is a Hop (or,
+          broad, a modus tollens) whose rule and premise are both stated (a context rule not stated costs one
+          Ax more). Within ``max_cost`` 1, none such means no derivation. The canonical Hop (strict): exactly
+          one rule leads to the literal, and it and its antecedent fact are stated, on no assumption; then the
           cheapest derivation costs 1 and this is the only one of that cost.
         """
         key = Fact(shape, c)
-        if key != mask and key in self.best_stated:
-            return None
+        best_stated = self.best_stated
+        if key in best_stated and key != mask:
+            return UNSURE
         index = self.index
-        if shape in index.facts.get(c, ()):
+        if (facts := index.facts.get(c)) and shape in facts:
             self.work += 1
-            return Derivation(Rule.AX, 1, root=key)
-        if broad or self.assumptions or not isinstance(shape, Lit) or index.into_conjunct.get(shape) \
-                or self.compounds.get(c) or index.compounds_of(c):
-            return None
-        rules = index.into.get(shape) or self.extra.into.get(shape)
-        if not rules or len(rules) != 1 or index.into.get(shape) and self.extra.into.get(shape) \
-                or self.extra.into_conjunct.get(shape):
-            return None
+            return Derivation(_AX, 1, root=key)
+        if self.assumptions or not isinstance(shape, Lit) or self.compounds and self.compounds.get(c) \
+                or not index.simple and (index.into_conjunct.get(shape) or index.compounds_of(c)):
+            return UNSURE
+        rules = index.into.get(shape, ())
+        if (extra := self.extra) is not _NO_RULES:
+            if extra.into_conjunct.get(shape):
+                return UNSURE
+            if more := extra.into.get(shape):
+                rules = [*rules, *more]
+        stated = self.stated
+        if max_cost == 1:  # a Hop (or, broad, a modus tollens) of cost 1, from a stated rule and a stated premise?
+            uses = [(r, r.antecedent) for r in rules]
+            if broad:
+                negated = complement(shape)
+                uses += [(r, complement(r.consequent))
+                         for ix in (index, extra) for r in ix.from_antecedent.get(negated, ())]
+            if not any(premise != shape and stated.get(RuleKey(r.antecedent, r.consequent))
+                       and Fact(premise, c) in best_stated for r, premise in uses):
+                return None
+        if broad or len(rules) != 1:
+            return UNSURE
         rule = rules[0]
-        occurrences = self.stated.get(RuleKey(rule.antecedent, rule.consequent))
+        occurrences = stated.get(RuleKey(rule.antecedent, rule.consequent))
+        if not occurrences:
+            return UNSURE
         premise = Fact(rule.antecedent, c)
-        stated = self.best_stated.get(premise) if premise != mask else None
-        if not occurrences or stated is None or stated[1]:
-            return None
+        found = best_stated.get(premise) if premise != mask else None
+        if found is None or found[1]:
+            return UNSURE
         self.work += 1
-        fact_step, rule_step = stated[0], occurrences[-1][0]
-        return Derivation(Rule.HOP, 1, (rule_step, fact_step) if rule_step > fact_step else (fact_step, rule_step),
+        fact_step, rule_step = found[0], occurrences[-1][0]
+        return Derivation(_HOP, 1, (rule_step, fact_step) if rule_step > fact_step else (fact_step, rule_step),
                           NO_HYPS, self.useful[fact_step] and self.useful[rule_step], premise, (rule.formula,))
-
 
     def _derive(
         self, shape: Shape, bound: int | None, c: Const, broad: bool, mask: StatementKey | None,
@@ -499,9 +536,9 @@ class View:
         if self.work > DERIVE_WORK:
             raise BudgetExceeded("derive_work", DERIVE_WORK, "the derivations this output's steps need")
         closed = self._closed
-        if key != mask and (best_stated := self.best_stated.get(key)) is not None:
+        if (best_stated := self.best_stated.get(key)) is not None and key != mask:
             idx, hyps = best_stated
-            repeat = Derivation(Rule.REPEAT, 0, (idx,), hyps, self.useful[idx], key)
+            repeat = Derivation(_REPEAT, 0, (idx,), hyps, self.useful[idx], key)
             if not (closed and hyps):
                 return repeat, False
         if bound == 0:  # only a repeat costs nothing
@@ -511,7 +548,7 @@ class View:
         best: Derivation | None = repeat
         candidates: list[Derivation] = []
         if shape in facts:  # Ax
-            candidates.append(Derivation(Rule.AX, 1, root=key))
+            candidates.append(Derivation(_AX, 1, root=key))
         visiting.add(shape)
         cyclic = False
         d: Derivation | None
@@ -520,7 +557,7 @@ class View:
         stated = self.stated
         for step in inferences(shape, indexes, known, broad=broad):
             rule, cost = step.rule, COST[step.rule]
-            if rule is Rule.AND_INTRO:
+            if rule is _AND_INTRO:
                 subs = []
                 for p in step.premises:
                     d, cy = (None, True) if p in visiting else (yield p, None if bound is None else bound - cost)
@@ -534,7 +571,7 @@ class View:
                         tuple(r for s in ds for r in s.uses), any(s.broad for s in ds),
                     ))
                 continue
-            if rule is Rule.CONTRADICTION:  # ¬α from a ⊥ that rests on the assumption α
+            if rule is _CONTRADICTION:  # ¬α from a ⊥ that rests on the assumption α
                 if assumptions:
                     assumed = Fact(step.cases[0], c)
                     for a in [a for a, k in assumptions.items() if k == assumed]:
@@ -544,7 +581,7 @@ class View:
                                           for idx, hyps in contradictions if a in hyps)
                 continue
             by_cases = None
-            if rule is Rule.OR_ELIM and (by_cases := self._by_cases(key, c, step.cases)) is None:
+            if rule is _OR_ELIM and (by_cases := self._by_cases(key, c, step.cases)) is None:
                 continue
             rule_step = None
             if step.key is not None:  # a rule of the context or a stated one: cite the stated copy if any
@@ -567,7 +604,7 @@ class View:
                 candidates.append(d.then(
                     rule, cost=COST[rule], rule_step=rule_step,
                     useful=rule_step is None or self.useful[rule_step],
-                    uses=None if step.applies is None else step.applies.formula, broad=rule is Rule.MODUS_TOLLENS))
+                    uses=None if step.applies is None else step.applies.formula, broad=rule is _MODUS_TOLLENS))
         for candidate in candidates:
             if (bound is None or candidate.cost <= bound) and (best is None or _better(candidate, best, closed)):
                 best = candidate

@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from prontocheck.logic.formulas import And, Atom, Const, ForAll, Formula, Implies, Not, Or, Term, Var, and_, or_
 
@@ -235,16 +235,16 @@ class ShapeIndex:
     rule_keys: set[tuple[Shape, Shape]] = field(default_factory=set)
     simple: bool = True
     _compounds: dict[Const, frozenset[Shape]] = field(default_factory=dict, repr=False)
-    memo: dict[object, object] = field(default_factory=dict, repr=False)
+    memo: dict[Any, Any] = field(default_factory=dict, repr=False)
     """What a caller derived from the rules (:func:`prontocheck.engine.calculus.inferences`: the rule
     applications that conclude a shape), kept until a rule is added."""
 
     def add_rule(self, ante: Shape, cons: Shape, formula: Formula) -> ShapeRule:
         """Index one rule (used for stated rules too)."""
+        self.memo.clear()
         return self._add(ShapeRule(ante, cons, formula))
 
     def _add(self, r: ShapeRule) -> ShapeRule:
-        self.memo.clear()
         self.rules.append(r)
         self.into[r.consequent].append(r)
         if isinstance(r.consequent, Compound) and r.consequent.op == Op.AND:
@@ -273,6 +273,8 @@ class ShapeIndex:
 
     def compounds_of(self, c: Const) -> frozenset[Shape]:
         """The conjunctions and disjunctions among the facts about ``c`` (where and- and or-elimination start)."""
+        if self.simple:  # (literals only)
+            return _NONE
         found = self._compounds.get(c)
         if found is None:
             found = self._compounds[c] = frozenset(s for s in self.facts.get(c, ()) if isinstance(s, Compound))

@@ -34,7 +34,7 @@ from prontocheck.engine.calculus import (
 )
 from prontocheck.engine.theory import Theory
 from prontocheck.logic.formulas import Formula
-from prontocheck.prontoqa.results import METRICS, STRICT, ProofResult, StepResult
+from prontocheck.prontoqa.results import BROAD, METRICS, STRICT, ProofResult, StepResult
 from prontocheck.prontoqa.steps import StepInput
 
 
@@ -80,30 +80,42 @@ def natural_accuracies(theory: Theory, steps: Sequence[StepInput], valid: Sequen
     index = theory.shapes
     proved = dict.fromkeys(METRICS, False)
     spent = 0  # the metrics share one derivation budget (limits.DERIVE_WORK)
+    by_strict: set[int] = set()  # the steps established under strict, when no step assumes anything
     for name in METRICS:
         limit, broad = _LIMITS[name]
         if limit is None and not assumes and calculus.SHORTCUTS:
             # Without assumptions E_M holds only consequences of the context, so a step is established under a
             # chaining metric iff it follows from the context alone: only a statement of the goal need be asked.
-            if stating:
+            # (And non_atomic ⊆ valid: what strict rules derive from the context, broad ones do too.)
+            if stating and not (broad and proved["non_atomic"]):
                 view = View(index, [], {}, work=spent)
                 proved[name] = any(not d.hyps for d in _candidates(view, stating[-1], broad))
                 spent = view.work
+            proved[name] |= broad and proved["non_atomic"]
             continue
         view = View(index, [True] * len(steps), {}, work=spent)
         free: set[int] = set()  # the steps established here on no assumption
+        classified = results if limit is not None and calculus.SHORTCUTS else None  # (what it spares: below)
         for o in offered:
-            if limit is not None and results is not None and calculus.SHORTCUTS and _one_step(results[o.at], o, free):
-                hyps = NO_HYPS  # (what the search below finds: a derivation of cost 1 on no assumption exists)
+            if classified is not None and (_one_step(classified[o.at], o, free) or broad and o.at in by_strict):
+                # (What the search below finds: a derivation of cost 1 on no assumption exists. Without assumptions
+                # E_strict ⊆ E_broad at every step, so what strict establishes broad does too.)
+                hyps = NO_HYPS
             else:
                 # Any derivation within the metric's limit will do; one free of assumptions is preferred.
-                within = [d for d in _candidates(view, o, broad, limit) if limit is None or d.cost <= limit]
+                strict = classified is None or bool(view.assumptions) or not _beyond_one_strict_step(classified[o.at])
+                if not strict and not broad:
+                    continue
+                within = [d for d in _candidates(view, o, broad, limit, strict=strict)
+                          if limit is None or d.cost <= limit]
                 if not within:
                     continue
                 hyps = min(within, key=lambda d: (bool(d.hyps), d.cost)).hyps
             view.add(o.key, o.at, hyps, o.step.formula, o.in_context)
             if not hyps:
                 free.add(o.at)
+            if name == "strict" and not assumes:
+                by_strict.add(o.at)
             if o.key == goal_key and not hyps:
                 proved[name] = True
                 break
@@ -119,6 +131,13 @@ def _one_step(result: StepResult, offered: _Offered, free: set[int]) -> bool:
             and offered.step.kind == "statement" and isinstance(offered.key, Fact) and free.issuperset(result.premises))
 
 
+def _beyond_one_strict_step(result: StepResult) -> bool:
+    """The classification found no strict derivation of the step, or only ones of more than one rule application:
+    from the steps established under a metric (a subset of those stated before it) none is shorter.
+    """
+    return result.validity is BROAD or result.validity is STRICT and result.atomic is False
+
+
 class _Offered(NamedTuple):
     """An offered step, with what it states and whether the context states it (worked out once)."""
 
@@ -128,9 +147,11 @@ class _Offered(NamedTuple):
     in_context: bool
 
 
-def _candidates(view: View, offered: _Offered, broad: bool, limit: int | None = None) -> list[Derivation]:
-    """The derivations a metric may use for a step: strict ones, broad ones under broad metrics, and
-    for each the cheapest and the cheapest free of assumptions (of at most ``limit`` cost where it says).
+def _candidates(view: View, offered: _Offered, broad: bool, limit: int | None = None, *,
+                strict: bool = True) -> list[Derivation]:
+    """The derivations a metric may use for a step: strict ones (unless ``strict`` says none is within reach),
+    broad ones under broad metrics, and for each the cheapest and the cheapest free of assumptions (of at most
+    ``limit`` cost where it says).
     """
     found: list[Derivation | None] = []
     i, step, key, in_context = offered
@@ -144,9 +165,9 @@ def _candidates(view: View, offered: _Offered, broad: bool, limit: int | None = 
         # (Without assumptions every derivation is closed: one search per calculus. A broad derivation does not
         # beat a strict one that fits the limit and rests on nothing.)
         for closed in (True, False) if view.assumptions else (False,):
-            strict = view.best_for_step(key, broad=False, closed=closed, max_cost=limit)[0]
-            found.append(strict)
-            if broad and (strict is None or strict.hyps or limit is None or not calculus.SHORTCUTS):
+            narrow = view.best_for_step(key, broad=False, closed=closed, max_cost=limit)[0] if strict else None
+            found.append(narrow)
+            if broad and (narrow is None or narrow.hyps or limit is None or not calculus.SHORTCUTS):
                 found.append(view.derive(key.shape, key.constant, broad=True, mask=key, closed=closed,
                                          max_cost=limit))
     elif view.stated.get(key):

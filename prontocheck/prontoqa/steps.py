@@ -116,7 +116,7 @@ class _Classifier:
         return StepResult(
             i, step.text, shown if shown is not None else (None if step.formula is None else str(step.formula)),
             validity, atomic, utility, redundant, d.premises if d else (), step.reason,
-            rule=d.rule if d else None, assumptions=tuple(sorted(d.hyps)) if d else (),
+            rule=d.rule if d else None, assumptions=tuple(sorted(d.hyps)) if d and d.hyps else (),
         )
 
     def _invalid(self, i: int, step: StepInput, shown: str | None = None) -> StepResult:
