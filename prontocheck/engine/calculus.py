@@ -166,8 +166,8 @@ class Derivation(NamedTuple):
             premises = merge(premises, (rule_step,)) if premises else (rule_step,)
         elif uses is not None:
             cost += 1
-        return Derivation(rule, self.cost + cost, premises, self.hyps, self.all_useful and useful, self.root,
-                          self.uses if uses is None else (*self.uses, uses), self.broad or broad)
+        return _new(Derivation, (rule, self.cost + cost, premises, self.hyps, self.all_useful and useful, self.root,
+                                 self.uses if uses is None else (*self.uses, uses), self.broad or broad))
 
 
 COST: dict[Rule, int] = {
@@ -181,6 +181,8 @@ _AX, _REPEAT, _HOP, _AND_INTRO, _OR_ELIM, _CONTRADICTION, _MODUS_TOLLENS = (
     Rule.AX, Rule.REPEAT, Rule.HOP, Rule.AND_INTRO, Rule.OR_ELIM, Rule.CONTRADICTION, Rule.MODUS_TOLLENS)
 # (the derivation's inner loop compares rules with these: a module global is read faster than an enum member)
 
+_new = tuple.__new__
+"""Make a named tuple without the keyword handling of its own constructor (the inner loops make many)."""
 
 class Inference(NamedTuple):
     """One way a rule of the calculus concludes a goal about an individual, read backwards.
@@ -477,7 +479,7 @@ class View:
           one rule leads to the literal, and it and its antecedent fact are stated, on no assumption; then the
           cheapest derivation costs 1 and this is the only one of that cost.
         """
-        key = Fact(shape, c)
+        key = _new(Fact, (shape, c))
         best_stated = self.best_stated
         if key in best_stated and key != mask:
             return UNSURE
@@ -507,10 +509,10 @@ class View:
         if broad or len(rules) != 1:
             return UNSURE
         rule = rules[0]
-        occurrences = stated.get(RuleKey(rule.antecedent, rule.consequent))
+        occurrences = stated.get(_new(RuleKey, (rule.antecedent, rule.consequent)))
         if not occurrences:
             return UNSURE
-        premise = Fact(rule.antecedent, c)
+        premise = _new(Fact, (rule.antecedent, c))
         found = best_stated.get(premise) if premise != mask else None
         if found is None or found[1]:
             return UNSURE
@@ -529,7 +531,7 @@ class View:
         :func:`~prontocheck.engine.graphs.descend`, any depth). The rules are those of :func:`inferences`,
         each with its :data:`COST`; Ax and Repeat are read off the context and the stated steps.
         """
-        key = Fact(shape, c)
+        key = _new(Fact, (shape, c))
         repeat = None
         assumptions = self.assumptions
         self.work += 1 + len(assumptions)

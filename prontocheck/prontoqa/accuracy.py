@@ -81,6 +81,7 @@ def natural_accuracies(theory: Theory, steps: Sequence[StepInput], valid: Sequen
     proved = dict.fromkeys(METRICS, False)
     spent = 0  # the metrics share one derivation budget (limits.DERIVE_WORK)
     by_strict: set[int] = set()  # the steps established under strict, when no step assumes anything
+    tried_strict: set[int] = set()  # the steps strict looked at (established or not), then
     for name in METRICS:
         limit, broad = _LIMITS[name]
         if limit is None and not assumes and calculus.SHORTCUTS:
@@ -96,14 +97,20 @@ def natural_accuracies(theory: Theory, steps: Sequence[StepInput], valid: Sequen
         view = View(index, [True] * len(steps), {}, work=spent)
         free: set[int] = set()  # the steps established here on no assumption
         classified = results if limit is not None and calculus.SHORTCUTS else None  # (what it spares: below)
+        as_strict = broad  # E_broad = E_strict so far
         for o in offered:
+            if name == "strict" and not assumes:
+                tried_strict.add(o.at)
             if classified is not None and (_one_step(classified[o.at], o, free) or broad and o.at in by_strict):
                 # (What the search below finds: a derivation of cost 1 on no assumption exists. Without assumptions
                 # E_strict ⊆ E_broad at every step, so what strict establishes broad does too.)
                 hyps = NO_HYPS
             else:
                 # Any derivation within the metric's limit will do; one free of assumptions is preferred.
-                strict = classified is None or bool(view.assumptions) or not _beyond_one_strict_step(classified[o.at])
+                # (No strict step of the classification's length or less; or, under broad while E_broad = E_strict,
+                # none that strict found.)
+                strict = classified is None or bool(view.assumptions) or not (
+                    _beyond_one_strict_step(classified[o.at]) or as_strict and o.at in tried_strict)
                 if not strict and not broad:
                     continue
                 within = [d for d in _candidates(view, o, broad, limit, strict=strict)
@@ -116,6 +123,7 @@ def natural_accuracies(theory: Theory, steps: Sequence[StepInput], valid: Sequen
                 free.add(o.at)
             if name == "strict" and not assumes:
                 by_strict.add(o.at)
+            as_strict &= o.at in by_strict
             if o.key == goal_key and not hyps:
                 proved[name] = True
                 break

@@ -3,7 +3,9 @@
 A modus-ponens (v1) goal gets the shortest path in the rule graph, :func:`derive_gold`. A goal that
 needs the rules of PrOntoQA-OOD gets :func:`derive_natural`: a goal-directed search in the
 natural-deduction calculus of :mod:`prontocheck.engine.calculus` for a proof with the fewest lines,
-written as the PrOntoQA-OOD generator writes its gold proofs. Each line is one strict, atomic step:
+written as the PrOntoQA-OOD generator writes its gold proofs. It applies the rules the calculus's rule
+table (:func:`~prontocheck.engine.calculus.inferences`) lists for each goal, and writes each application
+out as lines. Each line is one strict, atomic step:
 
 * a context fact, restated (Ax); a rule, then what it gives (Hop; with and-elimination when the goal
   is one conjunct of the rule's consequent);
@@ -133,6 +135,7 @@ class _Search:
         self.facts = frozenset(index.facts.get(c, ()))
         self.rules = [r for rules in index.into.values() for r in rules]
         self.closures: dict[frozenset[Shape], frozenset[Shape]] = {}
+        self.knowns: dict[frozenset[Shape], list[Shape]] = {}
         self.memo: dict[tuple[Shape, frozenset[Shape]], _Proof | None] = {}
         self.visiting: set[tuple[Shape, frozenset[Shape]]] = set()
 
@@ -212,8 +215,7 @@ class _Search:
             if best is None or _size(candidate) < _size(best):
                 best = candidate
 
-        known = sorted_shapes(self.facts | assumed | (self.disjunctions() if not assumed else frozenset()))
-        for step in inferences(shape, (self.index,), known, broad=False):
+        for step in inferences(shape, (self.index,), self.known(assumed), broad=False):
             rule = step.rule
             if rule is Rule.AND_INTRO:
                 subs: list[_Proof | None] = []
@@ -247,9 +249,14 @@ class _Search:
             self.memo[goal] = best
         return best, cyclic
 
-    def disjunctions(self) -> frozenset[Shape]:
-        """The disjunctions a proof by cases (outside any assumption) may split on: those the closure reaches."""
-        return frozenset(k for k in self.closure(frozenset()) if parts(k, "or"))
+    def known(self, assumed: frozenset[Shape]) -> list[Shape]:
+        """What and-elimination may split and proof by cases may split on: the facts and assumptions, and (outside
+        any assumption) the disjunctions the closure reaches.
+        """
+        if (found := self.knowns.get(assumed)) is None:
+            cases = frozenset(k for k in self.closure(assumed) if parts(k, "or")) if not assumed else frozenset()
+            found = self.knowns[assumed] = sorted_shapes(self.facts | assumed | cases)
+        return found
 
     def _by_cases(self, shape: Shape, step: Inference) -> _Steps[tuple[_Proof | None, bool]]:
         """Or-elimination of ``step``: for each case ``Assume`` it and prove ``shape``, then (re)state the
