@@ -78,23 +78,29 @@ def compound(op: Op, parts: Iterable[Shape]) -> Shape:
 
 
 def _shape(formula: Formula, term: Term | None) -> tuple[Shape, Term] | None:
-    match formula:
-        case Atom(predicate, (arg,)) if term is None or arg == term:
-            return Lit(predicate, True), arg
-        case Not(Atom(predicate, (arg,))) if term is None or arg == term:
-            return Lit(predicate, False), arg
-        case And(operands) | Or(operands):
-            parts: list[Shape] = []
-            for op in operands:
-                sub = _shape(op, term)
-                if sub is None or (term is not None and sub[1] != term):
-                    return None
-                term = sub[1]
-                parts.append(sub[0])
-            if term is None:
-                return None
-            return compound(Op.AND if isinstance(formula, And) else Op.OR, parts), term
-    return None
+    """The shape of a formula about one term (``term``, or any one when ``None``) and that term."""
+    positive = True
+    if isinstance(formula, Not):  # (explicit tests, not a match statement: every formula read passes here)
+        formula, positive = formula.operand, False
+        if not isinstance(formula, Atom):
+            return None
+    if isinstance(formula, Atom):
+        args = formula.args
+        if len(args) != 1 or term is not None and args[0] != term:
+            return None
+        return Lit(formula.predicate, positive), args[0]
+    if not isinstance(formula, And | Or):
+        return None
+    parts: list[Shape] = []
+    for op in formula.operands:
+        sub = _shape(op, term)
+        if sub is None:
+            return None
+        part, term = sub
+        parts.append(part)
+    if term is None:
+        return None
+    return compound(Op.AND if isinstance(formula, And) else Op.OR, parts), term
 
 
 @lru_cache(maxsize=1 << 14)
@@ -192,9 +198,8 @@ def to_formula(shape: Shape, term: Term) -> Formula:
     return and_(*built) if shape.op == Op.AND else or_(*built)
 
 
-@dataclass(frozen=True, slots=True)
-class ShapeRule:
-    """A rule of the context or a stated rule, as shapes."""
+class ShapeRule(NamedTuple):
+    """A rule of the context or a stated rule, as shapes (a named tuple: every context makes its own)."""
 
     antecedent: Shape
     consequent: Shape
@@ -206,11 +211,10 @@ def _axiom(formula: Formula) -> ShapeRule | tuple[Shape, Const] | None:
     """An axiom as shapes: a rule, a fact (shape and individual), or ``None`` (shared across theories: contexts
     repeat their sentences, and rules are immutable).
     """
-    if (g := ground_shape(formula)) is not None:
-        return g
-    if (r := rule_shapes(formula)) is not None:
-        return ShapeRule(r[0], r[1], formula)
-    return None
+    if isinstance(formula, ForAll):
+        r = rule_shapes(formula)
+        return None if r is None else ShapeRule(r[0], r[1], formula)
+    return ground_shape(formula)
 
 
 @dataclass
