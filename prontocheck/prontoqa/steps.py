@@ -85,14 +85,13 @@ class _Gold:
 def _gold_index(theory: Theory, gold: tuple[Formula, ...], gold_assumptions: tuple[Formula, ...]) -> _Gold:
     rules: dict[Shape, set[Shape]] = defaultdict(set)
     fact_shapes = set()
-    for g in gold:
-        k = statement_key(g)
+    keys = [statement_key(g) for g in gold]
+    for g, k in zip(gold, keys):
         if isinstance(k, RuleKey):
             rules[k.antecedent].add(k.consequent)
         elif isinstance(k, Fact) and g in theory.axiom_set:
             fact_shapes.add(k.shape)
-    return _Gold(frozenset(map(statement_key, gold)), frozenset(map(statement_key, gold_assumptions)), dict(rules),
-                 frozenset(fact_shapes))
+    return _Gold(frozenset(keys), frozenset(map(statement_key, gold_assumptions)), dict(rules), frozenset(fact_shapes))
 
 
 class _Classifier:
