@@ -6,7 +6,8 @@
 Wall-clock timings on a shared machine vary by ±20% between runs, which hides a change of a few percent.
 The number of instructions a workload executes (valgrind's callgrind, which must be installed) varies by far
 less, so an A/B comparison of two checkouts uses it. Each workload runs twice under callgrind, with its
-measured part and without it, and the difference is printed: the part alone, start-up and imports excluded.
+measured part and without it, and the difference is printed: the part alone, start-up, imports and
+loading the grammars excluded.
 
 Workloads (inputs from tests/benchmarks/synthetic.py, written to tests/benchmarks/output/):
 
@@ -23,6 +24,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -50,6 +52,11 @@ def inputs() -> None:
 
 def run(workload: str, measured: bool) -> None:
     """The workload itself (in the process callgrind watches); with ``measured`` False only its set-up."""
+    from prontocheck import Problem, check
+
+    # Set-up in both runs: the grammars and readers loaded (once per process) by one small problem.
+    check(Problem("Every cat is a feline. Fae is a cat.", "True or false: Fae is a feline."),
+          "Fae is a cat. Every cat is a feline. Fae is a feline. True")
     if workload.startswith("analyze-"):
         from prontocheck.analyze import Checked, analyze_file
 
@@ -58,7 +65,6 @@ def run(workload: str, measured: bool) -> None:
             if isinstance(item, Checked):
                 json.dumps(item.to_json())
         return
-    from prontocheck import check
     from prontocheck.io import Record, read_records
 
     records = [r for r in read_records(str(OUT / "instructions_h5.jsonl")) if isinstance(r, Record)]
@@ -79,7 +85,8 @@ def instructions(tree: Path, workload: str, measured: bool) -> int:
     command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, __file__,
                "--run", workload, "--tree", str(tree)] + ([] if measured else ["--setup-only"])
     done = subprocess.run(command, capture_output=True, text=True, cwd=tree,
-                          env={"PYTHONPATH": str(tree), "PYTHONHASHSEED": "0", "PATH": "/usr/bin:/bin"})
+                          env={"PYTHONPATH": str(tree), "PYTHONHASHSEED": "0", "PATH": os.environ.get("PATH", ""),
+                               "HOME": os.environ.get("HOME", "/")})
     found = re.search(r"Collected : (\d+)", done.stderr)
     if done.returncode != 0 or found is None:
         raise SystemExit(f"{workload} failed in {tree}:\n{done.stderr[-2000:]}")
