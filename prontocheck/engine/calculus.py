@@ -25,8 +25,8 @@ from collections import defaultdict
 from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
-from functools import lru_cache
-from itertools import islice
+from functools import lru_cache, partial
+from itertools import islice, repeat
 from typing import NamedTuple
 
 from prontocheck.engine.graphs import descend, path_exists, reach
@@ -335,11 +335,11 @@ class View:
     index: ShapeIndex
     useful: list[bool]
     assumptions: dict[int, StatementKey]
-    stated: dict[StatementKey, list[tuple[int, Hyps]]] = field(default_factory=lambda: defaultdict(list))
+    stated: dict[StatementKey, list[tuple[int, Hyps]]] = field(default_factory=partial(defaultdict, list))
     best_stated: dict[StatementKey, tuple[int, Hyps]] = field(default_factory=dict)
-    stated_under: dict[StatementKey, list[tuple[int, Hyps]]] = field(default_factory=lambda: defaultdict(list))
-    compounds: dict[Const, set[Shape]] = field(default_factory=lambda: defaultdict(set))
-    extra: ShapeIndex = field(default_factory=lambda: _NO_RULES)
+    stated_under: dict[StatementKey, list[tuple[int, Hyps]]] = field(default_factory=partial(defaultdict, list))
+    compounds: dict[Const, set[Shape]] = field(default_factory=partial(defaultdict, set))
+    extra: ShapeIndex = field(default_factory=repeat(_NO_RULES).__next__)  # (the shared empty index, made fast)
     work: int = 0
     _version: int = 0
     _memo_state: tuple[int, int] = (-1, -1)

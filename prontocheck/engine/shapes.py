@@ -21,7 +21,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any, NamedTuple
 
 from prontocheck.logic.formulas import And, Atom, Const, ForAll, Formula, Implies, Not, Or, Term, Var, and_, or_
@@ -231,11 +231,11 @@ class ShapeIndex:
         simple: every axiom is a literal fact or a literal-to-literal rule (the v1 calculus).
     """
 
-    facts: dict[Const, set[Shape]] = field(default_factory=lambda: defaultdict(set))
+    facts: dict[Const, set[Shape]] = field(default_factory=partial(defaultdict, set))
     rules: list[ShapeRule] = field(default_factory=list)
-    into: dict[Shape, list[ShapeRule]] = field(default_factory=lambda: defaultdict(list))
-    into_conjunct: dict[Shape, list[ShapeRule]] = field(default_factory=lambda: defaultdict(list))
-    from_antecedent: dict[Shape, list[ShapeRule]] = field(default_factory=lambda: defaultdict(list))
+    into: dict[Shape, list[ShapeRule]] = field(default_factory=partial(defaultdict, list))
+    into_conjunct: dict[Shape, list[ShapeRule]] = field(default_factory=partial(defaultdict, list))
+    from_antecedent: dict[Shape, list[ShapeRule]] = field(default_factory=partial(defaultdict, list))
     rule_keys: set[tuple[Shape, Shape]] = field(default_factory=set)
     simple: bool = True
     _compounds: dict[Const, frozenset[Shape]] = field(default_factory=dict, repr=False)
