@@ -184,6 +184,7 @@ _AX, _REPEAT, _HOP, _AND_INTRO, _OR_ELIM, _CONTRADICTION, _MODUS_TOLLENS = (
 _new = tuple.__new__
 """Make a named tuple without the keyword handling of its own constructor (the inner loops make many)."""
 
+
 class Inference(NamedTuple):
     """One way a rule of the calculus concludes a goal about an individual, read backwards.
 
@@ -234,10 +235,10 @@ def inferences(shape: Shape, indexes: tuple[ShapeIndex, ...], known: Sequence[Sh
 
 def _table(shape: Shape, indexes: tuple[ShapeIndex, ...], known: Sequence[Shape], broad: bool) -> Iterator[Inference]:
     """:func:`inferences`, each rule once."""
-    for ix in indexes:
+    for ix in indexes:  # modus ponens (a rule's first use)
         for r in ix.into.get(shape, ()):
             yield uses_of(r)[0][1]
-    for ix in indexes:  # the same, then one conjunct of C
+    for ix in indexes:  # the same, then one conjunct of its consequent
         for r in ix.into_conjunct.get(shape, ()):
             yield Inference(Rule.HOP_AND_ELIM, (r.antecedent,), r, key=RuleKey(r.antecedent, r.consequent))
     for k in known:
@@ -252,7 +253,7 @@ def _table(shape: Shape, indexes: tuple[ShapeIndex, ...], known: Sequence[Shape]
             yield Inference(Rule.OR_ELIM, (k,), cases=tuple(sorted_shapes(cases)))
     negated = complement(shape)
     yield Inference(Rule.CONTRADICTION, cases=(negated,))  # ⊥ under the assumption of the complement
-    if broad:
+    if broad:  # modus tollens (a rule's second use)
         for ix in indexes:
             for r in ix.from_antecedent.get(negated, ()):
                 yield uses_of(r)[1][1]
