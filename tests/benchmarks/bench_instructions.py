@@ -7,15 +7,14 @@ Wall-clock timings on a shared machine vary by ±20% between runs, which hides a
 The number of instructions a workload executes (valgrind's callgrind, which must be installed) varies by far
 less, so an A/B comparison of two checkouts uses it. Each workload runs twice under callgrind, with its
 measured part and without it, and the difference is printed: the part alone, start-up, imports and
-loading the grammars excluded.
+loading the grammars excluded, and with the cyclic garbage collector off (a full collection inside one run
+and not the other is a step of hundreds of millions of instructions that says nothing about the code).
 
 Workloads (inputs from tests/benchmarks/synthetic.py, written to tests/benchmarks/output/):
 
 * ``analyze-1``, ``analyze-3``, ``analyze-5``: the analyze job on 400 generated records of 1, 3 and 5 hops,
   every problem new (read, parse, check, one JSON line per record);
-* ``many``: ``check()`` once more on each of the first 200 5-hop records, their problems seen before (200, not
-  400: the sentences of 400 problems come near the parser's cache size, and a cache that overflows on a cyclic
-  pass misses on every sentence, which doubled the count in one run);
+* ``many``: ``check()`` once more on each of the first 200 5-hop records, their problems seen before;
 * ``check``: ``check()`` 300 times on one 5-hop problem seen before.
 
 Each workload takes about a minute and a half under callgrind.
@@ -24,6 +23,7 @@ Each workload takes about a minute and a half under callgrind.
 from __future__ import annotations
 
 import argparse
+import gc
 import itertools
 import json
 import os
@@ -56,9 +56,13 @@ def run(workload: str, measured: bool) -> None:
     """The workload itself (in the process callgrind watches); with ``measured`` False only its set-up."""
     from prontocheck import Problem, check
 
-    # Set-up in both runs: the grammars and readers loaded (once per process) by one small problem.
+    # Set-up in both runs: the grammars and readers loaded (once per process) by one small problem. The cyclic
+    # garbage collector is off: where a full collection falls depends on how much each run allocates, and one
+    # that falls inside the measured part only adds hundreds of millions of instructions (a step, not a trend).
     check(Problem("Every cat is a feline. Fae is a cat.", "True or false: Fae is a feline."),
           "Fae is a cat. Every cat is a feline. Fae is a feline. True")
+    gc.collect()
+    gc.disable()
     if workload.startswith("analyze-"):
         from prontocheck.analyze import Checked, analyze_file
 
