@@ -302,7 +302,6 @@ MAX_PATHS = 256
 """How many rule paths are compared when choosing a composed rule's premises."""
 
 
-
 class _Unsure(Enum):
     UNSURE = "unsure"
 
@@ -312,6 +311,7 @@ UNSURE = _Unsure.UNSURE
 
 _NO_RULES = ShapeIndex()
 """The stated rules of a view that states none (never changed)."""
+
 
 @dataclass
 class View:

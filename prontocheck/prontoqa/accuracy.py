@@ -70,13 +70,15 @@ def natural_accuracies(theory: Theory, steps: Sequence[StepInput], valid: Sequen
     goal_key = statement_key(goal)
     keys = [FALSUM if step.kind == "contradiction" or step.formula is None else statement_key(step.formula)
             for step in steps]
-    if not any(k == goal_key and ok and step.kind == "statement" for k, ok, step in zip(keys, valid, steps)):
-        return ProofResult(False, False, False, False)  # no step states the goal: nothing to establish
+    stating = [i for i, (step, ok, key) in enumerate(zip(steps, valid, keys))
+               if ok and key == goal_key and step.kind == "statement"]
+    if not stating:  # no step states the goal: nothing to establish
+        return ProofResult(False, False, False, False)
+    assumes = any(ok and step.kind == "assume" for step, ok in zip(steps, valid))
+    # The valid steps up to the goal's last statement (those after it change nothing).
     offered = [_Offered(i, step, key, step.formula in theory.axiom_set)
-               for i, (step, ok, key) in enumerate(zip(steps, valid, keys)) if ok]
-    assumes = any(o.step.kind == "assume" for o in offered)
-    stating = [o for o in offered if o.key == goal_key and o.step.kind == "statement"]
-    offered = offered[: offered.index(stating[-1]) + 1]  # (steps after its last statement change nothing)
+               for i, (step, ok, key) in enumerate(zip(steps, valid, keys)) if ok and i <= stating[-1]]
+    goal_step = offered[-1]  # the goal's last statement
     index = theory.shapes
     proved = dict.fromkeys(METRICS, False)
     spent = 0  # the metrics share one derivation budget (limits.DERIVE_WORK)
@@ -88,9 +90,9 @@ def natural_accuracies(theory: Theory, steps: Sequence[StepInput], valid: Sequen
             # Without assumptions E_M holds only consequences of the context, so a step is established under a
             # chaining metric iff it follows from the context alone: only a statement of the goal need be asked.
             # (And non_atomic ⊆ valid: what strict rules derive from the context, broad ones do too.)
-            if stating and not (broad and proved["non_atomic"]):
+            if not (broad and proved["non_atomic"]):
                 view = View(index, [], {}, work=spent)
-                proved[name] = any(not d.hyps for d in _candidates(view, stating[-1], broad))
+                proved[name] = any(not d.hyps for d in _candidates(view, goal_step, broad))
                 spent = view.work
             proved[name] |= broad and proved["non_atomic"]
             continue
@@ -98,8 +100,9 @@ def natural_accuracies(theory: Theory, steps: Sequence[StepInput], valid: Sequen
         free: set[int] = set()  # the steps established here on no assumption
         classified = results if limit is not None and calculus.SHORTCUTS else None  # (what it spares: below)
         as_strict = broad  # E_broad = E_strict so far
+        recording = name == "strict" and not assumes
         for o in offered:
-            if name == "strict" and not assumes:
+            if recording:
                 tried_strict.add(o.at)
             if classified is not None and (_one_step(classified[o.at], o, free) or broad and o.at in by_strict):
                 # (What the search below finds: a derivation of cost 1 on no assumption exists. Without assumptions
@@ -121,7 +124,7 @@ def natural_accuracies(theory: Theory, steps: Sequence[StepInput], valid: Sequen
             view.add(o.key, o.at, hyps, o.step.formula, o.in_context)
             if not hyps:
                 free.add(o.at)
-            if name == "strict" and not assumes:
+            if recording:
                 by_strict.add(o.at)
             as_strict &= o.at in by_strict
             if o.key == goal_key and not hyps:
