@@ -20,6 +20,10 @@ failure is worded, and what is cached.
   used results of each grammar and start rule are kept, and equal results of different texts are one
   object. A cached failure is raised as a fresh copy, so no caller's frames stay pinned to the cache
   through a traceback.
+* **Templates.** A grammar built with ``templates=True`` (the PrOntoQA sentences) parses one sentence of
+  each *shape* with Lark and replays the recorded reductions on the words of every other sentence of that
+  shape (:mod:`prontocheck.syntax.templates`): same results, same failures, without the lexer and the
+  LALR automaton.
 * **Budget.** A text longer than :data:`prontocheck.limits.SENTENCE_CHARS` is not parsed (nor cached): it is
   unparseable, and its reason is the :class:`~prontocheck.errors.BudgetExceeded` message (``budget_exceeded:
   a sentence of N characters is over the limit sentence_chars = …``). Every grammar of sentences is protected
@@ -41,8 +45,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
+from contextlib import suppress
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
 from typing import Any
 
 from lark import Lark, Token, Transformer
@@ -51,6 +56,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from prontocheck._resources import read_text
 from prontocheck.errors import BudgetExceeded, ProntocheckError, UnparseableSentence, UsageError
 from prontocheck.limits import SENTENCE_CHARS
+from prontocheck.syntax.templates import Templates, keywords
 
 CACHE_SIZE = 1 << 14
 """How many parse results (successes and failures) are kept per grammar and start rule, the least recently
@@ -67,11 +73,15 @@ class Grammar:
         transformers: start rule → a callable making the transformer applied while parsing from it.
         max_chars: the longest text read (``None``: any); the sentence grammars read what models and benchmarks
             write and keep the per-record limit ``sentence_chars``.
+        templates: sentences of one shape are parsed once and replayed
+            (:mod:`prontocheck.syntax.templates`); only for a grammar whose terminals tell open-class words
+            apart by their case class and keywords alone, as that module says.
     """
 
     name: str
     transformers: Mapping[str, Callable[[], Transformer[Any, Any]]] = field(compare=False, hash=False)
     max_chars: int | None = field(default=SENTENCE_CHARS, compare=False, hash=False)
+    templates: bool = field(default=False, compare=False, hash=False)
 
     @property
     def starts(self) -> tuple[str, ...]:
@@ -219,11 +229,15 @@ def _interned(result: Any) -> Any:
 def _reader(grammar: Grammar, start: str) -> Callable[[str], Any]:
     """The cached reader of one grammar and start rule (one cache each, keyed on the text alone)."""
     lark = parser(grammar, start)  # a bad start rule is a usage error, raised here and not cached
+    parse_text: Callable[[str], Any] = partial(lark.parse, start=start)
+    if grammar.templates:
+        with suppress(AttributeError, ValueError):  # a Lark without the parts replayed: every text parsed in full
+            parse_text = Templates(lark, start, keywords(grammar_text(grammar.name)), CACHE_SIZE).parse
 
     @lru_cache(maxsize=CACHE_SIZE)
     def read_text(text: str) -> Any:
         try:
-            return _interned(lark.parse(text, start=start))
+            return _interned(parse_text(text))
         except UnexpectedInput as e:
             return unparseable(text, e)
         except RejectedSentence as e:

@@ -14,7 +14,7 @@ from prontocheck.syntax.transform import FormulaTransformer, SentenceTransformer
 
 __all__ = ["FORMULA", "PRONTOQA", "grammar_text"]
 
-PRONTOQA = Grammar("prontoqa", {"start": SentenceTransformer})
+PRONTOQA = Grammar("prontoqa", {"start": SentenceTransformer}, templates=True)
 """``grammars/prontoqa.lark``: context sentences, queries and chain-of-thought sentences."""
 
 FORMULA = Grammar("formula", {"start": FormulaTransformer}, max_chars=None)  # (no record is read with it)
