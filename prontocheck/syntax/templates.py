@@ -53,7 +53,7 @@ def keywords(grammar_text: str) -> frozenset[str]:
     """Every alphabetic run of a grammar's text outside comments, lower-cased: the words a shape keeps.
 
     >>> sorted(keywords('fact: NAME "is"i "a"i NAME  // Fae is a cat\\nNAME: /[a-z]+/'))
-    ['a', 'fact', 'is', 'name', 'z']
+    ['a', 'fact', 'i', 'is', 'name', 'z']
     """
     code = "\n".join(line.split("//", 1)[0] for line in grammar_text.splitlines())
     return frozenset(w.lower() for w in re.findall(r"[A-Za-z]+", code))
