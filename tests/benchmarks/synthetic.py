@@ -19,6 +19,9 @@ PROPERTIES = [["blue", "red", "brown", "orange"], ["small", "large"], ["metallic
               ["sweet", "sour", "spicy", "bitter"], ["floral", "fruity", "earthy"], ["hot", "cold", "temperate"],
               ["kind", "mean", "angry", "amenable", "aggressive"]]
 NAMES = ["Fae", "Rex", "Sally", "Max", "Alex", "Sam", "Polly", "Stella", "Wren"]
+MORE_PROPERTIES = [["melodic", "muffled"]]
+"""A family used only from 10 hops on (a chain of hops + 1 concepts takes one property family each), so that
+the records of fewer hops stay what they were."""
 
 
 def _article(word: str) -> str:
@@ -33,11 +36,13 @@ def _rule(rng: random.Random, sub: str, sup: str, negated: bool = False, adjecti
     return f"{plural(sub).capitalize()} are {not_}{sup if adjective else plural(sup)}."
 
 
-def example(rng: random.Random, hops: int) -> dict[str, object]:
-    """One record: a chain ontology of ``hops + 1`` concepts with properties, and a model output."""
+def example(rng: random.Random, hops: int, output_rng: random.Random | None = None) -> dict[str, object]:
+    """One record: a chain ontology of ``hops + 1`` concepts with properties, and a model output (its
+    kind drawn from ``output_rng``, by default ``rng``: one problem, many outputs).
+    """
     concepts = rng.sample(CONCEPTS, hops + 3)
     chain, distractor, branch = concepts[: hops + 1], concepts[hops + 1], concepts[hops + 2]
-    families = rng.sample(PROPERTIES, hops + 1)
+    families = rng.sample(PROPERTIES if hops < 10 else PROPERTIES + MORE_PROPERTIES, hops + 1)
     props = [(rng.choice(f), rng.random() < 0.5) for f in families]
     name = rng.choice(NAMES)
     context = []
@@ -58,6 +63,7 @@ def example(rng: random.Random, hops: int) -> dict[str, object]:
     last = f"{name} is {'not ' if goal_neg else ''}{goal_prop}."
     gold += [_rule(rng, chain[hops], goal_prop, goal_neg, adjective=True), last]
     label = query_neg == goal_neg
+    rng = rng if output_rng is None else output_rng
     kind = rng.random()
     output = list(gold)
     if kind < 0.15 and hops > 1:  # skip a rule
@@ -83,8 +89,46 @@ def records(n: int, hops: int, seed: int = 0) -> Iterator[dict[str, object]]:
         yield rec
 
 
+def rollouts(n: int, hops: int, k: int = 8, seed: int = 0) -> Iterator[dict[str, object]]:
+    """``n`` problems, each with ``k`` outputs one after the other (the RL case: rollouts of one prompt)."""
+    for i in range(n):
+        for j in range(k):
+            rec = example(random.Random(f"{seed}-{i}"), hops, output_rng=random.Random(f"{seed}-{i}-{j}"))
+            rec["id"] = f"h{hops}-{i}-{j}"
+            yield rec
+
+
 def write(path: str, n: int, hops: int, seed: int = 0) -> None:
     """Write ``n`` records as native JSONL."""
     with open(path, "w", encoding="utf-8") as f:
         for rec in records(n, hops, seed):
             f.write(json.dumps(rec) + "\n")
+
+
+def log_block(rec: dict[str, object], shots: list[dict[str, object]], trial: int) -> str:
+    """One record as a block of the original's experiment log (``run_experiment.py``): the in-context
+    examples with their gold chains, the test question, the predicted and the expected answer, the
+    trial line.
+    """
+    def question(r: dict[str, object]) -> str:
+        return f"Q: {r['context']} {r['query']}\n"
+
+    def label(r: dict[str, object]) -> str:
+        return "True" if str(r["query"]).count(" not ") == str(r["gold_cot"][-1]).count(" not ") else "False"  # type: ignore[index]
+
+    text = "".join(question(s) + "A: " + " ".join(s["gold_cot"]) + f" {label(s)}\n\n" for s in shots)  # type: ignore[arg-type]
+    text += question(rec) + "A:\n\n"
+    text += f"Predicted answer: {rec['output']}\n\n"
+    text += f"Expected answer: {' '.join(rec['gold_cot'])}\n {label(rec)}\n"  # type: ignore[arg-type]
+    text += (f"n: {trial}, (beta prior) mean: 0.5, 95% lower bound: 0.1, 95% upper bound: 0.9\n"
+             "  (normal approximation) mean: 0.5, 95% lower bound: 0.1, 95% upper bound: 0.9\n\n")
+    return text
+
+
+def write_log(path: str, recs: Iterator[dict[str, object]], shots: int = 8, seed: int = 0) -> None:
+    """Write records as an original experiment log, each test question after ``shots`` in-context examples."""
+    rng = random.Random(seed)
+    with open(path, "w", encoding="utf-8") as f:
+        for trial, rec in enumerate(recs, start=1):
+            hops = int(rec["hops"])  # type: ignore[call-overload]
+            f.write(log_block(rec, [example(rng, hops) for _ in range(shots)], trial))
