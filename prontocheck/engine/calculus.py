@@ -533,11 +533,17 @@ class View:
         each with its :data:`COST`; Ax and Repeat are read off the context and the stated steps.
         """
         key = _new(Fact, (shape, c))
+        repeat = None
         assumptions = self.assumptions
-        self._count_work()
+        self.work += 1 + len(assumptions)
+        if self.work > DERIVE_WORK:
+            raise BudgetExceeded("derive_work", DERIVE_WORK, "the derivations this output's steps need")
         closed = self._closed
-        if (repeat := self._repeat(key, mask)) is not None and not (closed and repeat.hyps):
-            return repeat, False
+        if (best_stated := self.best_stated.get(key)) is not None and key != mask:
+            idx, hyps = best_stated
+            repeat = Derivation(_REPEAT, 0, (idx,), hyps, self.useful[idx], key)
+            if not (closed and hyps):
+                return repeat, False
         if bound == 0:  # only a repeat costs nothing
             return repeat, False
         if (shape, bound) in memo:
@@ -557,12 +563,7 @@ class View:
             if rule is _AND_INTRO:
                 subs = []
                 for p in step.premises:
-                    if p in visiting:
-                        d, cy = None, True
-                    elif (d := self._settled(p, c, mask)) is not None:
-                        cy = False
-                    else:
-                        d, cy = yield p, None if bound is None else bound - cost
+                    d, cy = (None, True) if p in visiting else (yield p, None if bound is None else bound - cost)
                     cyclic |= cy
                     subs.append(d)
                 ds = [s for s in subs if s is not None]
@@ -594,12 +595,7 @@ class View:
                 if bound is not None and bound - cost < 0:
                     continue
             premise = step.premises[0]
-            if premise in visiting:
-                d, cy = None, True
-            elif (d := self._settled(premise, c, mask)) is not None:
-                cy = False
-            else:
-                d, cy = yield premise, None if bound is None else bound - cost
+            d, cy = (None, True) if premise in visiting else (yield premise, None if bound is None else bound - cost)
             cyclic |= cy
             if d is None:
                 continue
@@ -619,29 +615,6 @@ class View:
         if not cyclic:  # a result cut short by the cycle guard may not be reused elsewhere
             memo[shape, bound] = best
         return best, cyclic
-
-    def _count_work(self) -> None:
-        """Count one goal of a search against ``limits.DERIVE_WORK`` (its assumptions are each tried)."""
-        self.work += 1 + len(self.assumptions)
-        if self.work > DERIVE_WORK:
-            raise BudgetExceeded("derive_work", DERIVE_WORK, "the derivations this output's steps need")
-
-    def _repeat(self, key: Fact, mask: StatementKey | None) -> Derivation | None:
-        """Repeat: the stated copy of ``key`` a restatement cites, unless ``key`` is masked."""
-        if (best_stated := self.best_stated.get(key)) is None or key == mask:
-            return None
-        idx, hyps = best_stated
-        return Derivation(_REPEAT, 0, (idx,), hyps, self.useful[idx], key)
-
-    def _settled(self, shape: Shape, c: Const, mask: StatementKey | None) -> Derivation | None:
-        """The repeat that settles a premise at once (what :meth:`_derive` would return first, with its work
-        counted), so that no search is started for it; ``None`` when a search must go on.
-        """
-        repeat = self._repeat(_new(Fact, (shape, c)), mask)
-        if repeat is None or self._closed and repeat.hyps:
-            return None
-        self._count_work()
-        return repeat
 
     def _by_cases(self, key: Fact, c: Const, cases: tuple[Shape, ...]) -> tuple[tuple[int, ...], Hyps] | None:
         """Or-elimination: ``key`` stated under the assumption of every case; the discharged result."""
