@@ -18,23 +18,27 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from prontocheck.logic.nodes import _Printable
+from prontocheck.logic.nodes import _Printable, hashed
 
 
+@hashed
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class _Named(_Printable):
     """A term that is its name: equal to a term of its own kind with the same name."""
 
     name: str
 
+    _hash: Callable[[], int] = field(init=False, repr=False, compare=False)
+    """The name's own ``__hash__``, bound (see :func:`~prontocheck.logic.nodes.hashed`)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", self.name.__hash__)
+
     def __eq__(self, other: object) -> bool:  # the common case, without the generic walk
         return isinstance(other, type(self)) and other.name == self.name  # (no subclasses: the same type)
 
     def __ne__(self, other: object) -> bool:
         return not (isinstance(other, type(self)) and other.name == self.name)
-
-    def __hash__(self) -> int:
-        return hash(self.name)
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
@@ -50,6 +54,7 @@ class Var(_Named):
 Term = Const | Var
 
 
+@hashed
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Atom(_Printable):
     """A predicate applied to terms: ``cat(fae)``, ``real_number(x)``."""
@@ -57,60 +62,52 @@ class Atom(_Printable):
     predicate: str
     args: tuple[Term, ...]
 
-    _hash: int = field(init=False, repr=False, compare=False)
+    _hash: Callable[[], int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_hash", hash(("Atom", self.predicate, self.args)))
-
-    def __hash__(self) -> int:
-        return self._hash
+        object.__setattr__(self, "_hash", hash(("Atom", self.predicate, self.args)).__index__)
 
 
+@hashed
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Not(_Printable):
     """Negation ``¬φ``."""
 
     operand: Formula
 
-    _hash: int = field(init=False, repr=False, compare=False)
+    _hash: Callable[[], int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_hash", hash(("Not", self.operand)))
-
-    def __hash__(self) -> int:
-        return self._hash
+        object.__setattr__(self, "_hash", hash(("Not", self.operand)).__index__)
 
 
+@hashed
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class And(_Printable):
     """Conjunction ``φ ∧ ψ ∧ …`` of two or more operands (order kept)."""
 
     operands: tuple[Formula, ...]
 
-    _hash: int = field(init=False, repr=False, compare=False)
+    _hash: Callable[[], int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_hash", hash(("And", self.operands)))
-
-    def __hash__(self) -> int:
-        return self._hash
+        object.__setattr__(self, "_hash", hash(("And", self.operands)).__index__)
 
 
+@hashed
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Or(_Printable):
     """Disjunction ``φ ∨ ψ ∨ …`` of two or more operands (order kept)."""
 
     operands: tuple[Formula, ...]
 
-    _hash: int = field(init=False, repr=False, compare=False)
+    _hash: Callable[[], int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_hash", hash(("Or", self.operands)))
-
-    def __hash__(self) -> int:
-        return self._hash
+        object.__setattr__(self, "_hash", hash(("Or", self.operands)).__index__)
 
 
+@hashed
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Implies(_Printable):
     """Material implication ``φ → ψ``."""
@@ -118,15 +115,13 @@ class Implies(_Printable):
     antecedent: Formula
     consequent: Formula
 
-    _hash: int = field(init=False, repr=False, compare=False)
+    _hash: Callable[[], int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_hash", hash(("Implies", self.antecedent, self.consequent)))
-
-    def __hash__(self) -> int:
-        return self._hash
+        object.__setattr__(self, "_hash", hash(("Implies", self.antecedent, self.consequent)).__index__)
 
 
+@hashed
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ForAll(_Printable):
     """Universal quantification ``∀x φ``."""
@@ -134,15 +129,13 @@ class ForAll(_Printable):
     variable: str
     body: Formula
 
-    _hash: int = field(init=False, repr=False, compare=False)
+    _hash: Callable[[], int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_hash", hash(("ForAll", self.variable, self.body)))
-
-    def __hash__(self) -> int:
-        return self._hash
+        object.__setattr__(self, "_hash", hash(("ForAll", self.variable, self.body)).__index__)
 
 
+@hashed
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Exists(_Printable):
     """Existential quantification ``∃x φ``."""
@@ -150,13 +143,10 @@ class Exists(_Printable):
     variable: str
     body: Formula
 
-    _hash: int = field(init=False, repr=False, compare=False)
+    _hash: Callable[[], int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_hash", hash(("Exists", self.variable, self.body)))
-
-    def __hash__(self) -> int:
-        return self._hash
+        object.__setattr__(self, "_hash", hash(("Exists", self.variable, self.body)).__index__)
 
 
 Formula = Atom | Not | And | Or | Implies | ForAll | Exists

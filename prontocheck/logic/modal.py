@@ -23,57 +23,53 @@ Printing (in :mod:`prontocheck.logic.printing`) uses the paper's notation, and
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from prontocheck.logic.formulas import Formula
-from prontocheck.logic.nodes import _Printable
+from prontocheck.logic.nodes import _Printable, hashed
 
 
+@hashed
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Probably(_Printable):
     """``Pr(φ)``: φ is probable (p(φ) above the threshold θ)."""
 
     operand: Formula
 
-    _hash: int = field(init=False, repr=False, compare=False)
+    _hash: Callable[[], int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_hash", hash(("Probably", self.operand)))
-
-    def __hash__(self) -> int:
-        return self._hash
+        object.__setattr__(self, "_hash", hash(("Probably", self.operand)).__index__)
 
 
+@hashed
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Might(_Printable):
     """``◇φ``: φ might be the case (p(φ) > 0)."""
 
     operand: Formula
 
-    _hash: int = field(init=False, repr=False, compare=False)
+    _hash: Callable[[], int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_hash", hash(("Might", self.operand)))
-
-    def __hash__(self) -> int:
-        return self._hash
+        object.__setattr__(self, "_hash", hash(("Might", self.operand)).__index__)
 
 
+@hashed
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Must(_Printable):
     """``□φ``: φ must be / is certain (p(φ) = 1)."""
 
     operand: Formula
 
-    _hash: int = field(init=False, repr=False, compare=False)
+    _hash: Callable[[], int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_hash", hash(("Must", self.operand)))
-
-    def __hash__(self) -> int:
-        return self._hash
+        object.__setattr__(self, "_hash", hash(("Must", self.operand)).__index__)
 
 
+@hashed
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class AtLeastAsLikely(_Printable):
     """``φ ⪰ ψ``: φ is at least as likely as ψ (p(φ) ≥ p(ψ))."""
@@ -81,15 +77,13 @@ class AtLeastAsLikely(_Printable):
     left: Formula
     right: Formula
 
-    _hash: int = field(init=False, repr=False, compare=False)
+    _hash: Callable[[], int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_hash", hash(("AtLeastAsLikely", self.left, self.right)))
-
-    def __hash__(self) -> int:
-        return self._hash
+        object.__setattr__(self, "_hash", hash(("AtLeastAsLikely", self.left, self.right)).__index__)
 
 
+@hashed
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Conditional(_Printable):
     """``φ ⇒ ψ``: the flat indicative conditional "if φ, then ψ" (its reading is a semantics option)."""
@@ -97,58 +91,49 @@ class Conditional(_Printable):
     antecedent: Formula
     consequent: Formula
 
-    _hash: int = field(init=False, repr=False, compare=False)
+    _hash: Callable[[], int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_hash", hash(("Conditional", self.antecedent, self.consequent)))
-
-    def __hash__(self) -> int:
-        return self._hash
+        object.__setattr__(self, "_hash", hash(("Conditional", self.antecedent, self.consequent)).__index__)
 
 
+@hashed
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ModalNot(_Printable):
     """``¬S``: the statement S does not hold ("it is not probable that …")."""
 
     operand: ModalFormula
 
-    _hash: int = field(init=False, repr=False, compare=False)
+    _hash: Callable[[], int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_hash", hash(("ModalNot", self.operand)))
-
-    def __hash__(self) -> int:
-        return self._hash
+        object.__setattr__(self, "_hash", hash(("ModalNot", self.operand)).__index__)
 
 
+@hashed
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ModalAnd(_Printable):
     """``S ∧ T ∧ …``: all of two or more statements hold (order kept)."""
 
     operands: tuple[ModalFormula, ...]
 
-    _hash: int = field(init=False, repr=False, compare=False)
+    _hash: Callable[[], int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_hash", hash(("ModalAnd", self.operands)))
-
-    def __hash__(self) -> int:
-        return self._hash
+        object.__setattr__(self, "_hash", hash(("ModalAnd", self.operands)).__index__)
 
 
+@hashed
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ModalOr(_Printable):
     """``S ∨ T ∨ …``: at least one of two or more statements holds (order kept)."""
 
     operands: tuple[ModalFormula, ...]
 
-    _hash: int = field(init=False, repr=False, compare=False)
+    _hash: Callable[[], int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_hash", hash(("ModalOr", self.operands)))
-
-    def __hash__(self) -> int:
-        return self._hash
+        object.__setattr__(self, "_hash", hash(("ModalOr", self.operands)).__index__)
 
 
 ModalFormula = Probably | Might | Must | AtLeastAsLikely | Conditional | ModalNot | ModalAnd | ModalOr

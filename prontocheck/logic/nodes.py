@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 
 @cache
@@ -36,9 +36,9 @@ class _Printable:
     """Mixin of every node: ``str()`` prints in the paper's notation (see :mod:`.printing`); ``==``,
     ``repr()`` and pickling are iterative.
 
-    Subclasses are ``@dataclass(frozen=True, slots=True, eq=False)`` and define ``__hash__`` (composite
-    nodes cache it at construction: formulas are dictionary keys everywhere in the checker, and a
-    recomputed structural hash is a tree walk per lookup).
+    Subclasses are ``@hashed @dataclass(frozen=True, slots=True, eq=False)`` (composite nodes compute their
+    hash at construction: formulas are dictionary keys everywhere in the checker, and a recomputed structural
+    hash is a tree walk per lookup).
     """
 
     __slots__ = ()
@@ -74,6 +74,23 @@ class _Printable:
 
     def __str__(self) -> str:
         return _printer()(self)
+
+
+_N = TypeVar("_N", bound=type)
+
+
+def hashed(cls: _N) -> _N:
+    """Class decorator of a node that keeps its hash in the slot ``_hash`` as a bound method that returns it (a
+    term: its name's ``__hash__``; a composite node: ``__index__`` of the int it computed at construction):
+    the class's ``__hash__`` becomes that slot, so that ``hash(node)`` takes the bound method from the slot and
+    calls it, with no Python frame (formulas and terms are dictionary keys everywhere).
+
+    >>> from prontocheck.logic.formulas import Atom, Const
+    >>> hash(Atom("p", (Const("a"),))) == hash(("Atom", "p", (Const("a"),))), hash(Const("a")) == hash("a")
+    (True, True)
+    """
+    cls.__hash__ = cls.__dict__["_hash"]  # type: ignore[method-assign]
+    return cls
 
 
 def equal(first: object, second: object) -> bool:
