@@ -120,15 +120,17 @@ def validate(file: str, semantics: tuple[str, ...], all_semantics: bool, fmt: st
                     messages += 1
                     if not quiet and messages <= MAX_MESSAGES:
                         _err().print(labelled("error", "red", results))
+                if out is None:
+                    continue
+                if isinstance(results, ItemError):
                     line = results.to_json()
                 else:
                     line = results[0].to_json()
                     if len(results) > 1:
-                        line["by_semantics"] = {r.judgement.semantics.label: {
-                            "verdict": r.judgement.verdict, "answer": r.answer, "gold_status": r.gold_status}
+                        line["by_semantics"] = {r.decision.semantics.label: {
+                            "verdict": r.decision.verdict, "answer": r.answer, "gold_status": r.gold_status}
                             for r in results}
-                if out is not None:
-                    out.write_json(line)
+                out.write_json(line)
     except (InputError, OutputError) as e:
         _fail(e)
     report = builder.build()

@@ -256,6 +256,28 @@ def _judge(premises: tuple[ModalFormula, ...], conclusion: ModalFormula, semanti
                      _concrete(with_, [*premises, conclusion], atoms, semantics))
 
 
+@lru_cache(maxsize=4096)
+def decide(forms: tuple[ModalFormula, ...], semantics: Semantics = DEFAULT) -> Judgement:
+    """The judgement of an abstract form: premises then conclusion, atoms as :func:`abstract` names them.
+
+    Its certificates are those :func:`judge` restates over the concrete atoms of every problem of this form,
+    checked here over ``a(x)``, ``b(x)``, …; its verdict is theirs. (The checker reads atoms only by their
+    position among the atoms, so a certificate holds for a form exactly when it holds, renamed, for every
+    problem of the form.)
+
+    Raises:
+        CertificateError, UsageError, BudgetExceeded: as :func:`judge`.
+
+    >>> from prontocheck.modal import parse_modal_formula as f
+    >>> decide((f("Pr(a(x))"), f("◇a(x)"))).verdict
+    'entailed'
+    """
+    premises, conclusion = forms[:-1], forms[-1]
+    atoms = tuple(canonical_atom(i) for i in range(len(atoms_of(forms))))
+    without, with_ = _abstract_sides(premises, conclusion, semantics)
+    return Judgement(premises, conclusion, semantics, atoms, without, with_)
+
+
 def judge(premises: Iterable[ModalFormula], conclusion: ModalFormula, semantics: Semantics = DEFAULT) -> Judgement:
     """Decide whether the premises entail, refute or leave open the conclusion, with verified certificates.
 

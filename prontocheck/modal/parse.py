@@ -116,6 +116,20 @@ def split_prompt(prompt: str) -> tuple[list[Span], Span]:
     return spans[:last], spans[last]
 
 
+def prepared_sentences(prompt: str) -> list[tuple[str, str]]:
+    """The texts the parser reads for a prompt (each sentence prepared as :func:`parse_prompt` prepares it),
+    with the start rule each is read from.
+
+    Raises:
+        UnparseableSentence: no question, or other text after it (as :func:`split_prompt`).
+
+    >>> prepared_sentences("It is probable that X will go. Is it true that X might go? Answer Yes or No.")
+    [('it is probable that X will go', 'statement'), ('is it true that X might go', 'question')]
+    """
+    premises, question = split_prompt(prompt)
+    return [*((_prepare(s.text, "."), "statement") for s in premises), (_prepare(question.text, "?"), "question")]
+
+
 def parse_prompt(prompt: str) -> tuple[tuple[ModalFormula, ...], Question]:
     """Parse a whole prompt: premise sentences, then the question.
 

@@ -20,9 +20,10 @@ from typing import Any, Literal
 
 from prontocheck.errors import BudgetExceeded
 from prontocheck.logic.modal import ModalFormula
-from prontocheck.modal.decide import Judgement, judge
-from prontocheck.modal.items import ItemError, ModalItem, ModalParseError, parse_item, read_items
+from prontocheck.modal.decide import Judgement, decide, judge
+from prontocheck.modal.items import ItemError, ModalItem, ModalParseError, read_items
 from prontocheck.modal.questions import Answer, Question
+from prontocheck.modal.reading import Reading, read_item
 from prontocheck.modal.semantics import DEFAULT, Semantics
 
 GoldStatus = Literal["licensed", "contradicted", "undetermined"]
@@ -40,21 +41,36 @@ class ItemResult:
 
     Attributes:
         item: the input item.
-        premises: the parsed premises.
-        question: the parsed question.
-        judgement: what the premises license about the question's embedded statement, with both
-            verified certificates.
+        reading: the item's premises and question (see :mod:`prontocheck.modal.reading`).
+        decision: the judgement of the item's abstract form (atoms ``a(x)``, ``b(x)``, …), with both verified
+            certificates: the verdict, and the answer, are its.
     """
 
     item: ModalItem
-    premises: tuple[ModalFormula, ...]
-    question: Question
-    judgement: Judgement
+    reading: Reading
+    decision: Judgement
+
+    @property
+    def premises(self) -> tuple[ModalFormula, ...]:
+        """The parsed premises."""
+        return self.reading.premises
+
+    @property
+    def question(self) -> Question:
+        """The parsed question."""
+        return self.reading.question
+
+    @property
+    def judgement(self) -> Judgement:
+        """What the premises license about the question's embedded statement, with both certificates restated
+        over the item's own atoms and verified again (made on first use, cached per problem).
+        """
+        return judge(self.premises, self.question.embedded, self.decision.semantics)
 
     @property
     def answer(self) -> Answer | None:
         """The answer the logic licenses (``None``: undetermined)."""
-        return self.question.answer(self.judgement)
+        return self.reading.template.question.answer(self.decision)  # the form and polarity are the item's
 
     @property
     def pattern(self) -> str:
@@ -64,12 +80,12 @@ class ItemResult:
     @property
     def form(self) -> str:
         """The item's question form (as labelled, else as parsed)."""
-        return self.item.form or str(self.question.form)
+        return self.item.form or str(self.reading.template.question.form)
 
     @property
     def polarity(self) -> str:
         """The item's polarity (as labelled, else as parsed)."""
-        return self.item.polarity or self.question.polarity
+        return self.item.polarity or self.reading.template.question.polarity
 
     @property
     def gold_status(self) -> GoldStatus | None:
@@ -94,29 +110,34 @@ class ItemResult:
         }
 
 
-def validate_item(item: ModalItem, semantics: Sequence[Semantics] = (DEFAULT,)) -> list[ItemResult]:
+def validate_item(item: ModalItem, semantics: Sequence[Semantics] = (DEFAULT,), *,
+                  reuse: bool = True) -> list[ItemResult]:
     """Parse an item once and decide it under each semantics.
+
+    ``reuse=False`` reads the item on its own instead of as a renaming of an earlier prompt of its skeleton
+    (:mod:`prontocheck.modal.reading`); the results are the same.
 
     Raises:
         ModalParseError: the item's text is not in the grammar (names the item, field and column).
         CertificateError: a certificate failed its check.
         BudgetExceeded: the item is over a per-item limit (``modal_atoms``, ``modal_cases``, ``modal_lp_work``).
     """
-    premises, question = parse_item(item)
-    return [ItemResult(item, premises, question, judge(premises, question.embedded, s)) for s in semantics]
+    reading = read_item(item, reuse)
+    forms = reading.template.forms
+    return [ItemResult(item, reading, decide(forms, s)) for s in semantics]
 
 
-def validate_items(items: Iterable[ModalItem | ItemError],
-                   semantics: Sequence[Semantics] = (DEFAULT,)) -> Iterator[list[ItemResult] | ItemError]:
+def validate_items(items: Iterable[ModalItem | ItemError], semantics: Sequence[Semantics] = (DEFAULT,), *,
+                   reuse: bool = True) -> Iterator[list[ItemResult] | ItemError]:
     """Validate a stream of items; unparseable items, and items over a per-item limit (verdict
-    ``budget_exceeded``), come out as :class:`ItemError` in their place.
+    ``budget_exceeded``), come out as :class:`ItemError` in their place. (``reuse``: see :func:`validate_item`.)
     """
     for item in items:
         if isinstance(item, ItemError):
             yield item
             continue
         try:
-            yield validate_item(item, semantics)
+            yield validate_item(item, semantics, reuse=reuse)
         except (ModalParseError, BudgetExceeded) as e:
             yield ItemError(item.id, e, item)
 

@@ -1,7 +1,7 @@
 """Validating gold labels: the full generated grid, under the default semantics and the five variants.
 
 The full grid (14,400 items, six semantics) is validated once per test session; it takes a few
-seconds (measured: about 3 s for parsing and deciding under one semantics, plus about 0.5 s per
+seconds (measured: about 1 s for reading, parsing and deciding under one semantics, plus about 0.2 s per
 further semantics, on one core).
 """
 

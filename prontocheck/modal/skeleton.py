@@ -1,0 +1,215 @@
+r"""Skeletons: sentences that differ only in their names and activity words are read once.
+
+The benchmark's 14,400 prompts come from about two hundred prompt patterns filled with names and
+activities. A sentence's *runs* are its maximal stretches of word characters, apostrophes and
+hyphens. A run is *open* when its lower-case form is not a kept word (:data:`KEPT`: every alphabetic
+run of the grammar's text, and every word the transformer looks at by value) and it is either ASCII
+lower-case letters (an activity word, ``party``: the lexer can read it only as a ``WORD`` or a keyword)
+or letters of any script whose first is not a–z (a name, ``Savir``, ``Élodie``, ``X``: only ``NAME``
+can read it). The *shape* of a sentence is the sentence with each open run replaced by the mark of its
+class; the *skeleton* of a prompt is the shapes of its sentences (as the parser reads them) and the
+pattern of equal open words across them; the *words* are the open runs in order.
+
+**Why the prompts of one skeleton read alike, up to renaming their words.** Take two prompts of one
+skeleton, and σ the map from the first's words to the second's (one to one: the pattern of equal
+words is part of the skeleton). Suppose that no sentence holds ``_`` and that in the first prompt's
+parse every run is one whole token (checked on its sentences by :func:`whole_tokens`, once per
+skeleton). The LALR parser's state depends only on the token types read before it, so by induction
+along a sentence both texts are read in the same states: where the first has an open run, read as one
+token of type ``NAME`` or ``WORD`` (the two classes are told apart by their first letter, and an open
+run is no keyword), the second has an open run of the same class, which the contextual lexer of that
+state, which accepts that type, reads as one token of the same type (``NAME`` is the only terminal
+that matches a run starting with a letter other than a–z; ``WORD``, the widest terminal, is matched
+before the keywords it contains and an open run is none of them); elsewhere the two texts are the
+same characters in the same state. So the token types, and with them the reductions, are the same.
+The transformer (:mod:`prontocheck.modal.transform`) builds constants and predicates by joining the
+tokens' text with ``_`` and tests words only against kept words (*be*, the articles, the grammar
+words), so the second prompt's forms are the first's with σ applied to each ``_``-separated part of
+every name (:func:`rename_statement`): the parts are whole runs, and an open word is never equal to a
+kept or other literal run. The front-end's length limit is checked on every sentence (:func:`shape`
+refuses longer ones), and a prompt that does not meet these conditions is read on its own.
+``tests/modal/test_modal_reuse.py`` compares reused and own readings on the grid, the paraphrase
+fixture and the real items.
+
+>>> s1, words1 = skeleton(["Savir might be at the party", "is it true that Savir will be at the party"])
+>>> s2, words2 = skeleton(["Élodie might be at the event", "is it true that Élodie will be at the event"])
+>>> s1 == s2, words1, words2
+(True, ('Savir', 'party', 'Savir', 'party'), ('Élodie', 'event', 'Élodie', 'event'))
+>>> skeleton(["Savir might be at the party", "is it true that Ashwin will be at the party"]) == (s1, words1)
+False
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from prontocheck.limits import SENTENCE_CHARS
+from prontocheck.logic.formulas import And, Atom, Const, Implies, Not, Or
+from prontocheck.logic.modal import (
+    AtLeastAsLikely,
+    Conditional,
+    Might,
+    ModalAnd,
+    ModalFormula,
+    ModalNot,
+    ModalOr,
+    Must,
+    Probably,
+)
+from prontocheck.modal.parse import MODAL
+from prontocheck.modal.questions import Question
+from prontocheck.modal.transform import STRUCTURAL_WORDS
+from prontocheck.syntax.frontend import grammar_text, parser
+from prontocheck.syntax.templates import keywords
+
+KEPT: frozenset[str] = keywords(grammar_text("modal")) | STRUCTURAL_WORDS | {"a", "an", "the", "be"}
+"""Words that stay in a shape (compared in lower case): the grammar's keywords (every alphabetic run of
+``grammars/modal.lark``) and the words the transformer tests by value (*be*, the articles, the grammar words)."""
+
+_RUN = re.compile(r"[\w'\-]+")
+_RUNS = re.compile(r"([\w'\-]+)")
+_LOWER = re.compile(r"[a-z]+")
+"""An open lower-case run: ASCII letters, which the lexer can read only as a ``WORD`` (or a keyword)."""
+_CAPITAL = re.compile(r"[^\W\d_a-z][^\W\d_]*")
+"""An open capitalised run: letters of any script, the first not a-z, which the lexer can read only as a ``NAME``."""
+_LOWER_MARK, _CAPITAL_MARK = "\x01", "\x02"
+CACHE_SIZE = 1 << 14
+"""How many sentences' shapes are remembered (all are forgotten when the store is full)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Skeleton:
+    """The shapes of a prompt's sentences and the pattern of equal open words across them.
+
+    Attributes:
+        shapes: each sentence with its open runs replaced by the mark of their class.
+        pattern: for each open word, the index of its first occurrence among the distinct open words.
+    """
+
+    shapes: tuple[str, ...]
+    pattern: tuple[int, ...]
+
+
+def shape(text: str) -> tuple[str, tuple[str, ...]] | None:
+    """A sentence's shape and open words, or None when it holds ``_`` or is over the front-end's length limit
+    (such text is read on its own).
+
+    >>> sh, words = shape("If Ann will be at the party, then Bob will be at the party")
+    >>> sh.replace("\x01", "<w>").replace("\x02", "<W>"), words
+    ('If <W> will be at the <w>, then <W> will be at the <w>', ('Ann', 'party', 'Bob', 'party'))
+    >>> shape("Ann_B might be there") is None
+    True
+    """
+    found = _SHAPES.get(text, ...)
+    if found is not ...:
+        return found
+    if "_" in text or len(text) > SENTENCE_CHARS:
+        found = None
+    else:
+        parts = _RUNS.split(text)  # text between runs, run, text between runs, …
+        words = []
+        for i in range(1, len(parts), 2):
+            run = parts[i]
+            if run.lower() in KEPT:
+                continue
+            mark = _LOWER_MARK if _LOWER.fullmatch(run) else _CAPITAL_MARK if _CAPITAL.fullmatch(run) else None
+            if mark is not None:
+                parts[i] = mark
+                words.append(run)
+        found = "".join(parts), tuple(words)
+    if len(_SHAPES) >= CACHE_SIZE:
+        _SHAPES.clear()
+    _SHAPES[text] = found
+    return found
+
+
+_SHAPES: dict[str, tuple[str, tuple[str, ...]] | None] = {}
+
+
+def skeleton(texts: Sequence[str]) -> tuple[Skeleton, tuple[str, ...]] | None:
+    """The skeleton of the sentences ``texts`` (as the parser reads them) and their open words, or None when a
+    sentence has no :func:`shape`.
+
+    >>> sk, words = skeleton(["Ann might go", "is it true that Ann will go"])
+    >>> sk.pattern, words
+    ((0, 1, 0, 1), ('Ann', 'go', 'Ann', 'go'))
+    """
+    shapes = []
+    words: list[str] = []
+    for text in texts:
+        found = shape(text)
+        if found is None:
+            return None
+        shapes.append(found[0])
+        words += found[1]
+    first: dict[str, int] = {}
+    pattern = tuple([first.setdefault(w, len(first)) for w in words])
+    return Skeleton(tuple(shapes), pattern), tuple(words)
+
+
+def whole_tokens(text: str, start: str) -> bool:
+    """Whether the parser, reading ``text`` from ``start``, makes every run one whole token (the condition
+    under which the text's reading can be reused for its skeleton); False when the text does not parse.
+
+    >>> whole_tokens("Savir might be at the party", "statement"), whole_tokens("Savir isnot likely to go", "statement")
+    (True, False)
+    """
+    runs = {m.span() for m in _RUN.finditer(text)}
+    inside = bytearray(len(text))
+    for s, e in runs:
+        inside[s:e] = b"\x01" * (e - s)
+    try:
+        tokens = list(parser(MODAL, start).parse_interactive(text, start=start).iter_parse())
+    except Exception:  # noqa: BLE001 - any failure: the text is not reused
+        return False
+    for token in tokens:
+        first, end = token.start_pos, token.end_pos
+        if first is None or end is None:
+            return False
+        if (first, end) not in runs and any(inside[first:end]):
+            return False  # a token that is part of a run, or more than one
+    return True
+
+
+def rename_name(name: str, mapping: Mapping[str, str]) -> str:
+    """A constant's or predicate's name with each ``_``-separated part renamed by ``mapping``.
+
+    >>> rename_name("at_party", {"party": "event"}), rename_name("Mary_Ann", {"Ann": "Jo"})
+    ('at_event', 'Mary_Jo')
+    """
+    if "_" not in name:
+        return mapping.get(name, name)
+    return "_".join(mapping.get(part, part) for part in name.split("_"))
+
+
+def rename_statement(statement: ModalFormula, mapping: Mapping[str, str]) -> ModalFormula:
+    """A statement with every constant and predicate renamed by :func:`rename_name`.
+
+    >>> from prontocheck.modal import parse_modal_formula as f
+    >>> str(rename_statement(f("Pr(at_party(Savir) ∧ ¬x(Ann))"), {"Savir": "Bob", "party": "event"}))
+    'Pr(at_event(Bob) ∧ ¬x(Ann))'
+    """
+    renamed: ModalFormula = _rename(statement, mapping)
+    return renamed
+
+
+def _rename(node: Any, mapping: Mapping[str, str]) -> Any:
+    match node:
+        case Atom(predicate, args):
+            return Atom(rename_name(predicate, mapping),
+                        tuple(Const(rename_name(a.name, mapping)) if isinstance(a, Const) else a for a in args))
+        case Not(op) | Probably(op) | Might(op) | Must(op) | ModalNot(op):
+            return type(node)(_rename(op, mapping))
+        case And(ops) | Or(ops) | ModalAnd(ops) | ModalOr(ops):
+            return type(node)(tuple(_rename(op, mapping) for op in ops))
+        case Implies(a, b) | AtLeastAsLikely(a, b) | Conditional(a, b):
+            return type(node)(_rename(a, mapping), _rename(b, mapping))
+    raise TypeError(f"not a statement or formula: {node!r}")
+
+
+def rename_question(question: Question, mapping: Mapping[str, str]) -> Question:
+    """A question with its embedded statement renamed (form, polarity and negation kept)."""
+    return Question(question.form, question.polarity, question.negation, rename_statement(question.embedded, mapping))
