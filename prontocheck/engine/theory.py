@@ -17,12 +17,14 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from prontocheck.engine.graphs import reach
 from prontocheck.engine.shapes import Key, Lit, ShapeIndex
 from prontocheck.logic.formulas import Atom, Const, ForAll, Formula, Implies, Not, Var, literal
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 
 @lru_cache(maxsize=1 << 14)
@@ -139,6 +141,8 @@ class Theory:
     @cached_property
     def graph(self) -> nx.DiGraph:
         """The rule graph: an edge ``ℓ₁ → ℓ₂`` (attribute ``formula``) per simple rule."""
+        import networkx as nx  # (on first use: most runs never build a graph, and networkx takes long to import)
+
         g = nx.DiGraph()
         for edges in self.rules_into.values():
             for e in edges:
@@ -165,6 +169,8 @@ class Theory:
             if s == target:
                 return [s]
             if self.reachable(s, target):
+                import networkx as nx
+
                 path: list[Key] = nx.shortest_path(self.graph, s, target)
                 if best is None or len(path) < len(best):
                     best = path
