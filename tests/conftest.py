@@ -11,11 +11,17 @@ test is a failure: the real-data tests cannot silently stop running (a moved fil
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 from collections.abc import Generator
 from pathlib import Path
 
 import pytest
 from hypothesis import settings
+
+# Built parsers are cached in a directory of this run's own (tests/test_parsers.py tests the cache itself), not
+# in the user's cache: the CLI tests' subprocesses inherit it.
+os.environ["PRONTOCHECK_CACHE_DIR"] = tempfile.mkdtemp(prefix="prontocheck-test-cache-")
 
 settings.register_profile("ci", max_examples=25, deadline=None, print_blob=True)
 settings.register_profile("deep", max_examples=1000, deadline=None, print_blob=True)
@@ -36,6 +42,10 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "shared: needs the real data in ../shared/data (skipped, and counted in the "
                                        f"summary, where it is absent; a failure to skip with {REQUIRE_SHARED}=1)")
     config.stash[_SKIPPED] = []
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    shutil.rmtree(os.environ["PRONTOCHECK_CACHE_DIR"], ignore_errors=True)
 
 
 def pytest_runtest_setup(item: pytest.Item) -> None:

@@ -3,7 +3,8 @@ failure is worded, and what is cached.
 
 * **Building.** A :class:`Grammar` names a file of ``grammars/`` and the transformer of each start rule
   it is read from; :func:`parser` builds ``Lark(text, parser="lalr", strict=True, start=…,
-  transformer=…)`` once per grammar and transformer (for all the start rules that share it).
+  transformer=…)`` once per grammar and transformer (for all the start rules that share it), and once per
+  machine: the built tables are kept on disk between processes (:mod:`prontocheck.syntax.parsers`).
   ``strict=True`` refuses a grammar with a shift/reduce conflict or with two terminals that can match
   the same text, instead of resolving them silently. The transformer is applied while parsing, so no
   parse tree is built.
@@ -56,6 +57,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from prontocheck._resources import read_text
 from prontocheck.errors import BudgetExceeded, ProntocheckError, UnparseableSentence, UsageError
 from prontocheck.limits import SENTENCE_CHARS
+from prontocheck.syntax.parsers import build
 from prontocheck.syntax.templates import Templates, keywords
 
 CACHE_SIZE = 1 << 14
@@ -151,7 +153,7 @@ def parser(grammar: Grammar, start: str = "start") -> Lark:
 @cache
 def _parser(grammar: Grammar, transformer: Callable[[], Transformer[Any, Any]]) -> Lark:
     starts = [s for s, t in grammar.transformers.items() if t is transformer]
-    return Lark(grammar_text(grammar.name), parser="lalr", strict=True, start=starts, transformer=transformer())
+    return build(grammar_text(grammar.name), starts, transformer())
 
 
 def parse(grammar: Grammar, text: str, start: str = "start") -> Any:
