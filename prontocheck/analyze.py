@@ -2,7 +2,7 @@
 
 :func:`check_records` (and :func:`analyze_file` over a file) yields each record's :class:`Checked`
 result. :func:`analyze_records` does all of the ``analyze`` job's work per record — the JSON line,
-the summary counts, the compatibility verdict — and yields :class:`Batch` es of consecutive
+the summary counts, the compatibility verdict — and yields batches (:class:`Batch`) of consecutive
 records: with worker processes, that work is done in the workers, and what comes back is small and
 cheap to unpickle (the lines as text, a chunk's summary builder to merge), so the parent is free to
 read input and write output. Both keep the input order and give the same output whatever ``jobs``.
@@ -181,7 +181,7 @@ def analyze_records(
     chunk_size: int | None = None,
 ) -> Generator[Batch, None, None]:
     """Check each record and do the rest of the ``analyze`` job's work on it (its JSON line, its summary
-    counts, its compatibility verdict), yielding :class:`Batch` es of consecutive records in input order.
+    counts, its compatibility verdict), yielding batches (:class:`Batch`) of consecutive records in input order.
 
     With ``jobs`` > 1 (0: one per CPU) the work is done in worker processes, each batch a chunk of
     ``chunk_size`` records (default :data:`CHUNK_SIZE`), as in :func:`check_records` (order, flat

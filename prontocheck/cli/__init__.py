@@ -139,7 +139,7 @@ class _Main(click.Group):
 def main(ctx: click.Context) -> None:
     """Symbolic proof checking of chains of thought (PrOntoQA)."""
     # SIGINT and SIGTERM exit 130 and 143 through normal unwinding (temporary outputs are removed);
-    # analyze handles them itself, stopping after the current record.
+    # analyze handles them itself, stopping after the current batch of records.
     ctx.with_resource(exit_on_signal())
     # A lone surrogate read from a record (a "\\ud800" escape) is printed as that escape, not a crash.
     with suppress(AttributeError, ValueError):
