@@ -1,29 +1,62 @@
-"""Checking whole input files: read records, check each, stream results (the ``analyze`` job)."""
+"""Checking whole input files: read records, check each, stream results (the ``analyze`` job).
+
+:func:`check_records` (and :func:`analyze_file` over a file) yields each record's :class:`Checked`
+result. :func:`analyze_records` does all of the ``analyze`` job's work per record — the JSON line,
+the summary counts, the compatibility verdict — and yields batches (:class:`Batch`) of consecutive
+records: with worker processes, that work is done in the workers, and what comes back is small and
+cheap to unpickle (the lines as text, a chunk's summary builder to merge), so the parent is free to
+read input and write output. Both keep the input order and give the same output whatever ``jobs``.
+"""
 
 from __future__ import annotations
 
 import ctypes
 import os
 import signal
+import stat
 import sys
 from collections import deque
-from collections.abc import Generator, Iterable, Mapping
+from collections.abc import Callable, Generator, Iterable, Mapping
 from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import AbstractContextManager, suppress
 from dataclasses import dataclass
 from importlib.resources import as_file
 from itertools import islice
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from prontocheck._resources import resource
+from prontocheck.compat import CompatExample, Whitelist, compat_check_record
 from prontocheck.errors import BudgetExceeded, UnreadableQuery
 from prontocheck.io import Record, RecordError, read_records
+from prontocheck.io.writing import dumps
 from prontocheck.prontoqa.check import check
 from prontocheck.prontoqa.results import ExampleResult
+from prontocheck.report.aggregate import GroupedSummaryBuilder, SummaryBuilder
+from prontocheck.syntax.frontend import parser
+from prontocheck.syntax.grammar import PRONTOQA
 
 DEMO_NAME = "demo.jsonl"
 """The embedded default input: real-looking model outputs covering every step kind."""
+
+STDIN = "-"
+"""The input name of standard input."""
+
+AUTO_JOBS_BYTES = 1 << 20
+"""Under ``jobs=None`` (auto), an input file of this many bytes or more (about 1,000 records) is checked on
+every CPU, a smaller one in the calling process: starting worker processes (each reads the grammar) costs
+more than it gains there."""
+
+CHUNK_SIZE = 256
+"""Records per chunk sent to a worker process: large enough that sending is cheap, small enough to keep the
+workers evenly busy to the end and memory small (at most ``2 × jobs`` chunks are in flight)."""
+
+LOCAL_CHUNK_SIZE = 32
+"""Records per :class:`Batch` checked in the calling process: a caller stopping between batches (on a
+signal) stops soon."""
+
+PAPER = "paper"
+"""The profile of the paper's definitions (no compatibility verdict)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +110,7 @@ def _check_chunk(items: list[Record | RecordError]) -> list[Checked | RecordErro
 
 
 def check_records(
-    items: Iterable[Record | RecordError], *, jobs: int = 1, chunk_size: int = 256
+    items: Iterable[Record | RecordError], *, jobs: int = 1, chunk_size: int = CHUNK_SIZE
 ) -> Generator[Checked | RecordError, None, None]:
     """Check each record; errors pass through in place, so every input yields exactly one item.
 
@@ -88,35 +121,169 @@ def check_records(
     flat however long the input is. Closing the iterator early cancels the chunks not started and
     waits for the workers to finish the ones in hand: no worker process outlives it.
     """
-    jobs = jobs or os.cpu_count() or 1
+    jobs = jobs or cpu_count()
     if jobs == 1:
         yield from map(_check_one, items)
         return
-    pool = ProcessPoolExecutor(jobs, initializer=_worker_init)
+    for chunk in _in_workers(_check_chunk, items, jobs=jobs, chunk_size=chunk_size, analysis=None):
+        yield from chunk
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """What the ``analyze`` job does with each checked record besides its JSON line.
+
+    Attributes:
+        group_by: the metadata key the summary is broken down by (``None``: not broken down).
+        profile: ``paper``, or a compatibility profile (``prontoqa-v1``, ``prontoqa-ood``): each record
+            then also gets the original analyzer's verdict.
+        bad_patterns: the original's whitelist of unparseable sentences (compatibility profiles).
+    """
+
+    group_by: str | None = None
+    profile: str = PAPER
+    bad_patterns: Whitelist | None = None
+
+    def summary_builder(self, *, limit: int | None = None) -> SummaryBuilder | GroupedSummaryBuilder:
+        """A new builder of the summary (grouped or not); by default one listing everything, to merge."""
+        return SummaryBuilder(limit=limit) if self.group_by is None else GroupedSummaryBuilder(self.group_by,
+                                                                                                limit=limit)
+
+
+@dataclass(frozen=True, slots=True)
+class Batch:
+    """Consecutive input records analysed: what the ``analyze`` job writes and counts for them, compact
+    (cheap to send from a worker process).
+
+    Attributes:
+        text: the records' JSON lines (as :func:`~prontocheck.io.writing.dumps` writes them, each ending
+            in a newline; a bad record's is :func:`error_json`), in input order.
+        count: how many records.
+        summary: a builder that counted these records only and lists everything (``limit=None``): merge
+            it into the run's (:meth:`~prontocheck.report.SummaryBuilder.merge`).
+        errors: the records that could not be read or checked, in input order.
+        compat: under a compatibility profile, the original analyzer's verdicts, in input order (a
+            record whose query cannot be read has one too; other bad records have none).
+    """
+
+    text: str
+    count: int
+    summary: SummaryBuilder | GroupedSummaryBuilder
+    errors: tuple[RecordError, ...] = ()
+    compat: tuple[CompatExample, ...] = ()
+
+
+def analyze_records(
+    items: Iterable[Record | RecordError],
+    analysis: Analysis = Analysis(),
+    *,
+    jobs: int = 1,
+    chunk_size: int | None = None,
+) -> Generator[Batch, None, None]:
+    """Check each record and do the rest of the ``analyze`` job's work on it (its JSON line, its summary
+    counts, its compatibility verdict), yielding batches (:class:`Batch`) of consecutive records in input order.
+
+    With ``jobs`` > 1 (0: one per CPU) the work is done in worker processes, each batch a chunk of
+    ``chunk_size`` records (default :data:`CHUNK_SIZE`), as in :func:`check_records` (order, flat
+    memory, closing early); the batches are the same whatever ``jobs``, but for their sizes. With
+    ``jobs`` = 1 the records are checked here, :data:`LOCAL_CHUNK_SIZE` at a time by default.
+
+    >>> from prontocheck.prontoqa.problem import Problem
+    >>> record = Record(Problem("Fae is a cat.", "True or false: Fae is a cat."), "True", "r1", "run.jsonl", 1)
+    >>> [batch] = analyze_records([record, RecordError("run.jsonl", 2, "not JSON")])
+    >>> batch.count, [str(e) for e in batch.errors], batch.summary.build().n
+    (2, ['run.jsonl:2: not JSON'], 1)
+    >>> batch.text.splitlines()[1]
+    '{"id": "run.jsonl:2", "error": {"file": "run.jsonl", "line": 2, "reason": "not JSON"}}'
+    """
+    jobs = jobs or cpu_count()
+    if jobs == 1:
+        iterator = iter(items)
+        while chunk := list(islice(iterator, chunk_size or LOCAL_CHUNK_SIZE)):
+            yield _analyze(chunk, analysis)
+        return
+    yield from _in_workers(_analyze_chunk, items, jobs=jobs, chunk_size=chunk_size or CHUNK_SIZE, analysis=analysis)
+
+
+def _analyze(items: list[Record | RecordError], analysis: Analysis) -> Batch:
+    summary = analysis.summary_builder()
+    lines: list[str] = []
+    errors: list[RecordError] = []
+    verdicts: list[CompatExample] = []
+    for item in items:
+        done = _check_one(item)
+        if isinstance(done, Checked):
+            summary.add(done.result)
+            line = done.to_json()
+            record: Record | None = done.record
+        else:
+            summary.add_error(done)
+            errors.append(done)
+            line = error_json(done)
+            # The original analyzers read the query their own way: their verdict stands.
+            record = done.record if isinstance(done, QueryError) else None
+        if analysis.profile != PAPER and record is not None:
+            verdict = compat_check_record(record, profile=analysis.profile, bad_patterns=analysis.bad_patterns)
+            verdicts.append(verdict)
+            line["compat"] = verdict.to_json()
+        lines.append(dumps(line))
+        lines.append("\n")
+    return Batch("".join(lines), len(items), summary, tuple(errors), tuple(verdicts))
+
+
+_WORKER_ANALYSIS: Analysis | None = None
+"""In a worker process, the analysis its pool was started for."""
+
+
+def _analyze_chunk(items: list[Record | RecordError]) -> Batch:
+    assert _WORKER_ANALYSIS is not None, "a worker of analyze_records is started with its analysis"
+    return _analyze(items, _WORKER_ANALYSIS)
+
+
+_T = TypeVar("_T")
+
+
+def _in_workers(
+    function: Callable[[list[Record | RecordError]], _T],
+    items: Iterable[Record | RecordError],
+    *,
+    jobs: int,
+    chunk_size: int,
+    analysis: Analysis | None,
+) -> Generator[_T, None, None]:
+    """``function`` of each chunk of ``items``, computed in ``jobs`` worker processes, in order.
+
+    At most ``2 × jobs`` chunks are in flight. Closing the generator early (the consumer stopped, a
+    signal), or a worker dying, shuts the pool down: the chunks not started are cancelled, the ones in
+    hand finished, and no worker is left.
+    """
+    pool = ProcessPoolExecutor(jobs, initializer=_worker_init, initargs=(analysis,))
     try:
-        window: deque[Future[list[Checked | RecordError]]] = deque()
+        window: deque[Future[_T]] = deque()
         iterator = iter(items)
         while chunk := list(islice(iterator, chunk_size)):
-            window.append(pool.submit(_check_chunk, chunk))
+            window.append(pool.submit(function, chunk))
             if len(window) >= 2 * jobs:
-                yield from window.popleft().result()
+                yield window.popleft().result()
         while window:
-            yield from window.popleft().result()
-    except BaseException:  # closed early (the consumer stopped, a signal), or a worker died: no worker left
+            yield window.popleft().result()
+    except BaseException:
         pool.shutdown(wait=True, cancel_futures=True)
         raise
     pool.shutdown()
 
 
-def _worker_init() -> None:
-    """Worker processes leave signals to the parent, and never outlive it.
+def _worker_init(analysis: Analysis | None = None) -> None:
+    """A worker process starts warm, leaves signals to the parent, and never outlives it.
 
-    SIGINT (Ctrl-C reaches the whole process group) and SIGTERM (``timeout`` signals the whole group)
-    are ignored: the parent stops after the current record and shuts the pool down, the workers
-    finishing the chunk in hand. A worker killed while sending its results would leave the pool's
-    reader waiting for the rest of the message forever. On Linux a worker is killed when its parent
-    dies, even by SIGKILL, instead of waiting forever for work.
+    It reads the grammar once, here (its parser and every cache then serve all its chunks), and keeps
+    ``analysis`` for :func:`analyze_records`' chunks. SIGINT (Ctrl-C reaches the whole process group)
+    and SIGTERM (``timeout`` signals the whole group) are ignored: the parent stops after the current
+    batch and shuts the pool down, the workers finishing the chunk in hand. A worker killed while
+    sending its results would leave the pool's reader waiting for the rest of the message forever. On
+    Linux a worker is killed when its parent dies, even by SIGKILL, instead of waiting forever for work.
     """
+    global _WORKER_ANALYSIS
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
     if sys.platform.startswith("linux"):
@@ -124,6 +291,32 @@ def _worker_init() -> None:
             ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
             if os.getppid() == 1:  # the parent died before prctl: nobody will send the signal
                 os._exit(1)
+    _WORKER_ANALYSIS = analysis
+    parser(PRONTOQA)  # cached for the process (a forked worker may have it from its parent already)
+
+
+def cpu_count() -> int:
+    """The CPUs this process may run on (its affinity, where the platform tells it), at least 1."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0)) or 1
+    return os.cpu_count() or 1
+
+
+def auto_jobs(path: str) -> int:
+    """The worker processes ``jobs=None`` (auto) gives an input: one per CPU for a regular file of
+    :data:`AUTO_JOBS_BYTES` or more, else 1 (standard input, a pipe, a small file, one that cannot be
+    read: no pool is started).
+
+    >>> auto_jobs("-"), auto_jobs(__file__)
+    (1, 1)
+    """
+    if path == STDIN:
+        return 1
+    try:
+        info = os.stat(path)
+    except OSError:  # reading it reports the error
+        return 1
+    return cpu_count() if stat.S_ISREG(info.st_mode) and info.st_size >= AUTO_JOBS_BYTES else 1
 
 
 _PR_SET_PDEATHSIG = 1
@@ -131,15 +324,35 @@ _PR_SET_PDEATHSIG = 1
 
 
 def analyze_file(
-    path: str, *, input_format: str = "auto", fields: Mapping[str, str] | None = None, jobs: int = 1
+    path: str, *, input_format: str = "auto", fields: Mapping[str, str] | None = None, jobs: int | None = 1
 ) -> Generator[Checked | RecordError, None, None]:
-    """Read and check one input file (``-`` for standard input), streaming.
+    """Read and check one input file (``-`` for standard input), streaming; ``jobs=None``: :func:`auto_jobs`.
 
     Raises:
         InputError: the file cannot be read at all.
         UsageError: an unknown input format or field name.
     """
+    jobs = auto_jobs(path) if jobs is None else jobs
     return check_records(read_records(path, input_format=input_format, fields=fields), jobs=jobs)
+
+
+def analyze_file_batches(
+    path: str,
+    analysis: Analysis = Analysis(),
+    *,
+    input_format: str = "auto",
+    fields: Mapping[str, str] | None = None,
+    jobs: int | None = None,
+) -> Generator[Batch, None, None]:
+    """:func:`analyze_records` over one input file (``-`` for standard input), streaming; ``jobs=None``
+    (the default): :func:`auto_jobs`.
+
+    Raises:
+        InputError: the file cannot be read at all.
+        UsageError: an unknown input format or field name.
+    """
+    jobs = auto_jobs(path) if jobs is None else jobs
+    return analyze_records(read_records(path, input_format=input_format, fields=fields), analysis, jobs=jobs)
 
 
 def demo_input() -> AbstractContextManager[Path]:

@@ -49,8 +49,10 @@ LAYERS: tuple[Layer, ...] = (
           ("prontocheck.prontoqa", "prontocheck.modal", "prontocheck.relations")),
     Layer("api", "the public facade, input readers, RL reward adapters",
           ("prontocheck", "prontocheck.io", "prontocheck.rewards")),
-    Layer("pipelines", "what works on records: analyze job, reports, original analyzers, generator",
-          ("prontocheck.analyze", "prontocheck.report", "prontocheck.compat", "prontocheck.generate")),
+    Layer("pipelines", "what works on records: reports, original analyzers, generator",
+          ("prontocheck.report", "prontocheck.compat", "prontocheck.generate")),
+    Layer("jobs", "the analyze job: each record checked, written, counted and compat-checked, in worker processes",
+          ("prontocheck.analyze",)),
     Layer("testing", "soundness checks, strategies, perturbations, oracles", ("prontocheck.testing",)),
     Layer("cli", "the commands (the only code that prints or exits)", ("prontocheck.cli",)),
 )

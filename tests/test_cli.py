@@ -197,12 +197,51 @@ def test_compat_profile_json_and_demo() -> None:
         "prontoqa-v1", "demo.jsonl", 12, 0)
 
 
-def test_jobs_give_the_same_output_in_the_same_order(tmp_path: Path) -> None:
-    lines = [record(id=f"r{i}", output=out) for i, out in enumerate([GOLD + " True", "Fae is a cat. False"] * 300)]
-    path = write_jsonl(tmp_path / "many.jsonl", [*lines[:5], "not json", *lines[5:]])
-    serial, parallel = tmp_path / "serial.jsonl", tmp_path / "parallel.jsonl"
-    code1, summary1, _ = run("analyze", str(path), "-f", "json", "-q", "-o", str(serial))
-    code2, summary2, _ = run("analyze", str(path), "-f", "json", "-q", "-o", str(parallel), "--jobs", "2")
-    assert code1 == code2 == 0 and summary1 == summary2
-    assert serial.read_text() == parallel.read_text()
-    assert json.loads(summary1)["n"] == 600 and json.loads(summary1)["n_errors"] == 1
+@pytest.mark.parametrize("args", [(), ("--group-by", "model")])
+def test_jobs_give_the_same_output_in_the_same_order(tmp_path: Path, args: tuple[str, ...]) -> None:
+    """Varied records (every reading style, the demo, bad records) over several chunks of the workers: the
+    same per-record lines, summary and messages with --jobs 2 as with --jobs 1."""
+    root = Path(__file__).resolve().parents[1]
+    varied = [*(root / "tests" / "data" / "reading" / "styles.jsonl").read_text("utf-8").splitlines(),
+              *(root / "fixtures" / "demo.jsonl").read_text("utf-8").splitlines(),
+              json.dumps(record(id="unreadable-query", query="What does Fae eat?")), "not json"]
+    path = write_jsonl(tmp_path / "many.jsonl", varied * 11)  # 594 records: three chunks of 256 or fewer
+    outputs = {}
+    for jobs in ("1", "2"):
+        out = tmp_path / f"out{jobs}.jsonl"
+        outputs[jobs] = (*run("analyze", str(path), "-f", "json", "-o", str(out), "--jobs", jobs, *args),
+                         out.read_text("utf-8"))
+    assert outputs["1"] == outputs["2"]
+    code, summary, stderr, lines = outputs["1"]
+    assert code == 0 and len(lines.splitlines()) == len(varied) * 11
+    total = json.loads(summary).get("total", json.loads(summary))
+    assert total["n"] + total["n_errors"] == len(varied) * 11 and total["n_errors"] == 22
+    assert stderr.count("\nerror ") + stderr.startswith("error ") == 20 and "… and 2 more bad records" in stderr
+
+
+def test_jobs_auto_checks_a_small_input_without_worker_processes(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    import prontocheck.analyze as analyze
+
+    def no_pool(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a worker pool was started")
+
+    monkeypatch.setattr(analyze, "ProcessPoolExecutor", no_pool)
+    path = write_jsonl(tmp_path / "small.jsonl", [record(id=f"r{i}") for i in range(300)])
+    for args in ([str(path)], [str(path), "--jobs", "auto"], ["-j", "AUTO", "-"], []):  # a file, stdin, the demo
+        code, stdout, stderr = run("analyze", *args, "-f", "json", "-q", input=path.read_text("utf-8"))
+        assert code == 0 and json.loads(stdout)["n"] in (300, 12), stderr
+    with pytest.raises(AssertionError, match="pool was started"):  # asked for: started
+        run("analyze", str(path), "--jobs", "2", "-f", "json", "-q")
+    big = tmp_path / "big.jsonl"
+    with open(big, "wb") as f:
+        f.truncate(analyze.AUTO_JOBS_BYTES)
+    assert (analyze.auto_jobs(str(path)), analyze.auto_jobs("-")) == (1, 1)
+    assert analyze.auto_jobs(str(big)) == analyze.cpu_count() >= 1
+    assert analyze.auto_jobs(str(tmp_path / "missing.jsonl")) == 1
+
+
+@pytest.mark.parametrize("value", ["-1", "many", "1.5"])
+def test_jobs_is_a_count_or_auto(value: str) -> None:
+    code, _, stderr = run("analyze", "--jobs", value, "-f", "json", "-q")
+    assert code == 2 and "is not 'auto' or a number of processes" in stderr

@@ -8,10 +8,12 @@ with ``PRONTOCHECK_UPDATE_GOLDEN=1 python3 -m pytest tests/test_report.py`` and 
 from __future__ import annotations
 
 import csv
+import functools
 import io
+import itertools
 import json
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import ModuleType
 
@@ -200,6 +202,75 @@ def test_errors_and_warnings_are_capped_but_counted() -> None:
     assert len(s.warnings) == 2 and s.warnings_omitted == 1
     assert s.to_json()["errors"][0] == {"file": "in.jsonl", "line": 1, "reason": "bad record 1"}
     assert render_errors(s) == ["in.jsonl:1: bad record 1", "in.jsonl:2: bad record 2", "… and 3 more bad records"]
+
+
+@functools.cache
+def _varied() -> tuple[ExampleResult | RecordError, ...]:
+    """Real, varied results in a run's order: the reading styles and the demo, with bad records between
+    them and results with warnings (context sentences that do not parse), several of each."""
+    from prontocheck.analyze import Checked, check_records
+    from prontocheck.io import read_records
+
+    root = Path(__file__).resolve().parents[1]
+    items = [*read_records(str(root / "tests" / "data" / "reading" / "styles.jsonl")),
+             *read_records(str(root / "fixtures" / "demo.jsonl"))]
+    out: list[ExampleResult | RecordError] = [c.result if isinstance(c, Checked) else c for c in check_records(items)]
+    problem = Problem("Every cat is a carnivore. Fae is a cat.", "True or false: Fae is a carnivore.")
+    for i in range(6):  # three distinct warnings, each twice, and a bad record now and then
+        out.insert(7 * i + 3, check(Problem(f"Fae likes thing{i % 3}. " + problem.context, problem.query), "True",
+                                    metadata={"model": f"m{i % 4}"}))
+        out.insert(11 * i + 5, RecordError("in.jsonl", i + 1, f"bad record {i}"))
+    return tuple(out)
+
+
+def _builder(group_by: str | None, limit: int | None) -> SummaryBuilder | GroupedSummaryBuilder:
+    return SummaryBuilder(limit=limit) if group_by is None else GroupedSummaryBuilder(group_by, limit=limit)
+
+
+def _fill(builder: SummaryBuilder | GroupedSummaryBuilder, items: Sequence[ExampleResult | RecordError]) -> None:
+    for item in items:
+        if isinstance(item, RecordError):
+            builder.add_error(item)
+        else:
+            builder.add(item)
+
+
+@given(sizes=st.lists(st.integers(1, 40), min_size=1, max_size=12), group_by=st.sampled_from([None, "model", "file"]),
+       limit=st.integers(1, 4))
+def test_merging_the_builders_of_chunks_equals_adding_everything_to_one(
+        sizes: list[int], group_by: str | None, limit: int) -> None:
+    """What the analyze job's workers do: each chunk counted by its own builder (listing everything), the
+    builders merged in order into one with the run's limit: the same summary, to the order of every list."""
+    items = _varied()
+    one = _builder(group_by, limit)
+    _fill(one, items)
+    merged, start = _builder(group_by, limit), 0
+    for size in itertools.cycle(sizes):
+        if start >= len(items):
+            break
+        part = _builder(group_by, None)
+        _fill(part, items[start:start + size])
+        merged.merge(part)
+        start += size
+    assert merged.build() == one.build()
+    assert json.dumps(merged.build().to_json()) == json.dumps(one.build().to_json())  # dict orders too
+
+
+def test_the_varied_results_reach_every_limit() -> None:
+    s = summarize([r for r in _varied() if not isinstance(r, RecordError)],
+                  [r for r in _varied() if isinstance(r, RecordError)], limit=2)
+    assert s.unparseable_omitted and s.warnings_omitted and s.errors_omitted and len(s.no_answer) > 1
+
+
+def test_a_builder_that_left_entries_out_cannot_be_merged() -> None:
+    part = SummaryBuilder(limit=1)
+    _fill(part, _varied())
+    with pytest.raises(ValueError, match="limit=None"):
+        SummaryBuilder().merge(part)
+    with pytest.raises(ValueError, match="grouped by 'model'"):
+        SummaryBuilder().merge(GroupedSummaryBuilder("model"))
+    with pytest.raises(ValueError, match="ungrouped"):
+        GroupedSummaryBuilder("model").merge(SummaryBuilder())
 
 
 def test_grouping_by_metadata() -> None:

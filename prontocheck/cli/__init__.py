@@ -23,27 +23,26 @@ from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.text import Text
 
 from prontocheck import __version__
-from prontocheck.analyze import DEMO_NAME, Checked, QueryError, analyze_file, demo_input, error_json
+from prontocheck.analyze import AUTO_JOBS_BYTES, DEMO_NAME, Analysis, analyze_file_batches, demo_input
 from prontocheck.cli.generate import generate_command, lint_command
 from prontocheck.cli.interrupts import exit_on_signal, graceful
 from prontocheck.cli.modal import modal
 from prontocheck.cli.relations import relations
-from prontocheck.compat import PROFILES, OriginalSummary, compat_check_record, load_bad_patterns, render_original
+from prontocheck.compat import PROFILES, OriginalSummary, load_bad_patterns, render_original
 from prontocheck.errors import InputError, UsageError
 from prontocheck.io import FORMATS as INPUT_FORMATS
 from prontocheck.io.native import FIELDS as FIELD_NAMES
 from prontocheck.io.writing import OutputError, dumps, optional_output
 from prontocheck.prontoqa.results import METRICS
 from prontocheck.report import (
-    FORMATS as OUTPUT_FORMATS,
-)
-from prontocheck.report import (
-    GroupedSummaryBuilder,
+    DEFAULT_LIMIT,
     Report,
-    SummaryBuilder,
     render,
     render_errors,
     render_unparseable,
+)
+from prontocheck.report import (
+    FORMATS as OUTPUT_FORMATS,
 )
 from prontocheck.report.render import labelled
 
@@ -101,6 +100,23 @@ def _progress(enabled: bool) -> Iterator[Any]:
         yield progress
 
 
+class _Jobs(click.ParamType):
+    """``--jobs``: a number of worker processes (0: one per CPU), or ``auto`` (``None``)."""
+
+    name = "jobs"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int | None:
+        if value is None or str(value).strip().lower() == "auto":
+            return None
+        try:
+            jobs = int(value)
+        except (TypeError, ValueError):
+            jobs = -1
+        if jobs < 0:
+            self.fail(f"{value!r} is not 'auto' or a number of processes (0 or more)", param, ctx)
+        return jobs
+
+
 class _Main(click.Group):
     """The command group; a failed write to standard output (a full disk, a closed pipe) is one line, exit 2."""
 
@@ -123,7 +139,7 @@ class _Main(click.Group):
 def main(ctx: click.Context) -> None:
     """Symbolic proof checking of chains of thought (PrOntoQA)."""
     # SIGINT and SIGTERM exit 130 and 143 through normal unwinding (temporary outputs are removed);
-    # analyze handles them itself, stopping after the current record.
+    # analyze handles them itself, stopping after the current batch of records.
     ctx.with_resource(exit_on_signal())
     # A lone surrogate read from a record (a "\\ud800" escape) is printed as that escape, not a crash.
     with suppress(AttributeError, ValueError):
@@ -150,12 +166,14 @@ def main(ctx: click.Context) -> None:
               help="paper: the paper's definitions; prontoqa-v1 / prontoqa-ood: reproduce the original analyzers.")
 @click.option("--bad-patterns", type=click.Path(dir_okay=False), metavar="FILE",
               help="The original repository's bad_patterns.txt (whitelisted unparseable sentences; compat profiles).")
-@click.option("-j", "--jobs", type=click.IntRange(min=0), default=1, show_default=True,
-              help="Worker processes (0: one per CPU); the output keeps the input order.")
+@click.option("-j", "--jobs", type=_Jobs(), default="auto", show_default=True, metavar="N|auto",
+              help="Worker processes (0: one per CPU). auto: one per CPU for an input file of "
+                   f"{AUTO_JOBS_BYTES >> 20} MiB or more, else 1, with no worker process (standard input, smaller "
+                   "files, the demo). The output is the same, in input order, whatever N.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar and no per-record messages on stderr.")
 def analyze(inputs: tuple[str, ...], output: str | None, fmt: str | None, group_by: str | None,
             fields: tuple[str, ...], input_format: str, fail_under: tuple[str, ...], profile: str,
-            bad_patterns: str | None, jobs: int, quiet: bool) -> None:
+            bad_patterns: str | None, jobs: int | None, quiet: bool) -> None:
     """Check model chains of thought and report proof and label accuracies.
 
     INPUT is a native JSONL file, an original PrOntoQA log or JSON file (optionally gzip, bz2 or
@@ -177,7 +195,8 @@ def analyze(inputs: tuple[str, ...], output: str | None, fmt: str | None, group_
     thresholds = _thresholds(fail_under)
     field_map = _pairs(fields, "--field")
     err = Console(stderr=True, highlight=False, soft_wrap=True, markup=False)
-    builder: SummaryBuilder | GroupedSummaryBuilder = GroupedSummaryBuilder(group_by) if group_by else SummaryBuilder()
+    analysis = Analysis(group_by=group_by, profile=profile, bad_patterns=whitelist)
+    builder = analysis.summary_builder(limit=DEFAULT_LIMIT)
     originals: list[OriginalSummary] = []
     unreadable = False
     messages = records = 0
@@ -197,33 +216,22 @@ def analyze(inputs: tuple[str, ...], output: str | None, fmt: str | None, group_
                     original = OriginalSummary(profile, source=Path(name).name.removesuffix(".gz"))
                     originals.append(original)
                 try:
-                    with closing(analyze_file(path, input_format=input_format, fields=field_map, jobs=jobs)) as items:
-                        for item in items:
-                            if isinstance(item, Checked):
-                                builder.add(item.result)
-                                line = item.to_json()
-                                if original is not None:
-                                    verdict = compat_check_record(item.record, profile=profile,
-                                                                  bad_patterns=whitelist)
+                    with closing(analyze_file_batches(path, analysis, input_format=input_format, fields=field_map,
+                                                      jobs=jobs)) as batches:
+                        for batch in batches:  # the work is done: write, count, and stop between batches
+                            if out is not None:
+                                out.write(batch.text)
+                            builder.merge(batch.summary)
+                            if original is not None:
+                                for verdict in batch.compat:
                                     original.add(verdict)
-                                    line["compat"] = verdict.to_json()
-                            else:
-                                builder.add_error(item)
-                                line = error_json(item)
-                                if original is not None and isinstance(item, QueryError) and item.record is not None:
-                                    # The original analyzers read the query their own way: their verdict stands.
-                                    verdict = compat_check_record(item.record, profile=profile,
-                                                                  bad_patterns=whitelist)
-                                    original.add(verdict)
-                                    line["compat"] = verdict.to_json()
+                            for error in batch.errors:
                                 messages += 1
                                 if not quiet and messages <= MAX_MESSAGES:
-                                    err.print(labelled("error", "red", item))
-                            if out is not None:
-                                out.write_json(line)
-                            records += 1
+                                    err.print(labelled("error", "red", error))
+                            records += batch.count
                             if task is not None:
-                                progress.advance(task)
+                                progress.advance(task, batch.count)
                             if stop:
                                 break
                 except UsageError as e:

@@ -1,7 +1,7 @@
 """Stopping on a signal: SIGINT (Ctrl-C) and SIGTERM (``timeout``, ``kill``) end a command cleanly.
 
 Only the command line installs these handlers (the library never touches signals). Inside
-:func:`graceful` a signal only sets a flag, which a long loop checks after each record: it stops,
+:func:`graceful` a signal only sets a flag, which a long loop checks after each record (or batch): it stops,
 writes what it has and reports it as interrupted. Elsewhere (:func:`exit_on_signal`) a signal exits
 with ``128 + signal number`` (130 for SIGINT, 143 for SIGTERM) through the normal unwinding, so that
 temporary output files are removed. A second signal inside :func:`graceful` exits at once, the

@@ -2,7 +2,9 @@
 
 :class:`SummaryBuilder` keeps counters only (plus capped lists of distinct unparseable sentences,
 bad records and warnings), so the CLI can stream any number of records through it;
-:func:`summarize` is the same as a pure function. :class:`GroupedSummaryBuilder` and
+:func:`summarize` is the same as a pure function. Builders of consecutive chunks of a run (each
+with ``limit=None``) merge into the run's builder exactly (:meth:`SummaryBuilder.merge`): the
+``analyze`` job's worker processes count their own chunks. :class:`GroupedSummaryBuilder` and
 :func:`summarize_groups` do it per group (``--group-by model``) and keep the overall total too.
 
 Conventions: an accuracy over no examples has value and interval ``None``; a step fraction over no
@@ -12,8 +14,10 @@ whose steps is non-canonical (empty chains of thought included).
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from collections.abc import Iterable
+from typing import TypeVar
 
 from prontocheck.common.stats import Rate
 from prontocheck.io.records import RecordError
@@ -29,6 +33,8 @@ NO_GROUP = "(none)"
 NO_ERROR = "none"
 """The first-error pseudo-kind of an example without a non-canonical step."""
 
+_K = TypeVar("_K")
+
 
 def _by_key(counts: Counter[str]) -> dict[str, int]:
     return dict(sorted(counts.items()))
@@ -38,11 +44,25 @@ def _by_frequency(counts: dict[str, int]) -> dict[str, int]:
     return dict(sorted(counts.items(), key=lambda kv: -kv[1]))  # stable: ties stay first-seen
 
 
+def _admit(mine: dict[_K, int], theirs: dict[_K, int], limit: int) -> int:
+    """Add the counts of ``theirs`` to ``mine`` for each entry ``mine`` lists or has room for (``limit``
+    entries), in the order of ``theirs``; return the count of the others.
+    """
+    omitted = 0
+    for key, count in theirs.items():
+        if key in mine or len(mine) < limit:
+            mine[key] = mine.get(key, 0) + count
+        else:
+            omitted += count
+    return omitted
+
+
 class SummaryBuilder:
     """Build a :class:`Summary` one result at a time, keeping counters only.
 
     Args:
-        limit: how many distinct unparseable sentences, bad records and warnings to list.
+        limit: how many distinct unparseable sentences, bad records and warnings to list (the first
+            seen; the others are counted); ``None``: all of them.
 
     >>> from prontocheck import Problem, check
     >>> p = Problem("Every cat is a carnivore. Fae is a cat.", "True or false: Fae is a carnivore.")
@@ -55,8 +75,8 @@ class SummaryBuilder:
 
     """
 
-    def __init__(self, *, limit: int = DEFAULT_LIMIT) -> None:
-        self._limit = limit
+    def __init__(self, *, limit: int | None = DEFAULT_LIMIT) -> None:
+        self._limit = sys.maxsize if limit is None else limit
         self._n = 0
         self._label = [0, 0]  # correct, labelled
         self._proof: Counter[str] = Counter()
@@ -138,6 +158,54 @@ class SummaryBuilder:
         if len(self._errors) < self._limit:
             self._errors.append(error)
 
+    def merge(self, other: SummaryBuilder | GroupedSummaryBuilder) -> None:
+        """Count everything ``other`` counted, as if its results and errors were added here after this
+        builder's own: merging the builders of consecutive chunks in their order gives the figures (and
+        the lists, in their first-seen order) of adding every result to one builder.
+
+        Raises:
+            ValueError: ``other`` is grouped, or it left entries out of its lists (it reached its
+                limit: what it left out cannot be counted exactly here); give it ``limit=None``.
+
+        >>> from prontocheck import Problem, check
+        >>> p = Problem("Fae is a cat.", "True or false: Fae is a cat.")
+        >>> one, a, b = SummaryBuilder(limit=1), SummaryBuilder(limit=None), SummaryBuilder(limit=None)
+        >>> for builder, output in ((a, "Fae is a dog. True"), (b, "Fae is a cow. False")):
+        ...     one.add(check(p, output))
+        ...     builder.add(check(p, output))
+        >>> merged = SummaryBuilder(limit=1)
+        >>> merged.merge(a)
+        >>> merged.merge(b)
+        >>> merged.build() == one.build(), merged.build().label.value
+        (True, 0.5)
+        """
+        if not isinstance(other, SummaryBuilder):
+            raise ValueError(f"cannot merge a summary grouped by {other.key!r} into an ungrouped one")
+        if other._unparseable_omitted or other._warnings_omitted or len(other._errors) < other._n_errors:
+            raise ValueError("cannot merge a summary that left entries out of its lists: build it with limit=None")
+        self._n += other._n
+        self._label[0] += other._label[0]
+        self._label[1] += other._label[1]
+        self._n_proof += other._n_proof
+        self._n_incorrect += other._n_incorrect
+        self._never += other._never
+        self._cut += other._cut
+        # Counter.update adds the keys new here in ``other``'s order: first-seen order is kept.
+        for mine, theirs in ((self._proof, other._proof), (self._steps, other._steps),
+                             (self._validity, other._validity), (self._utility, other._utility),
+                             (self._kind, other._kind), (self._first_error, other._first_error),
+                             (self._first_error_incorrect, other._first_error_incorrect),
+                             (self._gold_source, other._gold_source), (self._sentences, other._sentences),
+                             (self._no_answer, other._no_answer)):
+            mine.update(theirs)
+        self._return.update(other._return)
+        # A distinct entry is listed if it was seen while the list had room, with all its counts; the
+        # others count as omitted. ``other`` lists its entries in first-seen order, so this is exact.
+        self._unparseable_omitted += _admit(self._unparseable, other._unparseable, self._limit)
+        self._warnings_omitted += _admit(self._warnings, other._warnings, self._limit)
+        self._n_errors += other._n_errors
+        self._errors.extend(other._errors[: max(0, self._limit - len(self._errors))])
+
     def build(self) -> Summary:
         """The summary of everything added so far (the builder can go on counting)."""
         steps = StepCounts(
@@ -217,11 +285,12 @@ class GroupedSummaryBuilder:
 
     Args:
         key: the metadata key to group by (``model``, ``file``, …).
-        limit: how many distinct unparseable sentences, bad records and warnings each summary lists.
+        limit: how many distinct unparseable sentences, bad records and warnings each summary lists
+            (``None``: all of them).
 
     """
 
-    def __init__(self, key: str, *, limit: int = DEFAULT_LIMIT) -> None:
+    def __init__(self, key: str, *, limit: int | None = DEFAULT_LIMIT) -> None:
         self.key = key
         self._limit = limit
         self._groups: dict[str, SummaryBuilder] = {}
@@ -244,6 +313,20 @@ class GroupedSummaryBuilder:
         if group is not None:
             self._group(group).add_error(error)
         self._total.add_error(error)
+
+    def merge(self, other: SummaryBuilder | GroupedSummaryBuilder) -> None:
+        """Count everything ``other`` counted, as if it was added here after this builder's own (see
+        :meth:`SummaryBuilder.merge`); groups new here come after this builder's, in ``other``'s order.
+
+        Raises:
+            ValueError: ``other`` is not grouped by the same key, or it left entries out of its lists.
+        """
+        if not isinstance(other, GroupedSummaryBuilder) or other.key != self.key:
+            what = "an ungrouped summary" if isinstance(other, SummaryBuilder) else f"one grouped by {other.key!r}"
+            raise ValueError(f"cannot merge {what} into one grouped by {self.key!r}")
+        for name, builder in other._groups.items():
+            self._group(name).merge(builder)
+        self._total.merge(other._total)
 
     def build(self) -> GroupedSummary:
         """The grouped summary of everything added so far."""
