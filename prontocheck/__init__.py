@@ -7,6 +7,9 @@
 (True, ['strict-atomic-useful', 'strict-atomic-useful', 'strict-atomic-useful'])
 """
 
+import typing
+
+from prontocheck.common import lazy
 from prontocheck.errors import (
     InputError,
     ProntocheckError,
@@ -15,18 +18,28 @@ from prontocheck.errors import (
     UnreadableQuery,
     UsageError,
 )
-from prontocheck.prontoqa import (
-    METRICS,
-    ExampleResult,
-    Problem,
-    ProofResult,
-    StepResult,
-    Utility,
-    Validity,
-    check,
-    check_batch,
-)
-from prontocheck.syntax import parse_formula, parse_query, parse_statement
+
+if typing.TYPE_CHECKING:
+    from prontocheck.prontoqa import (
+        METRICS,
+        ExampleResult,
+        Problem,
+        ProofResult,
+        StepResult,
+        Utility,
+        Validity,
+        check,
+        check_batch,
+    )
+    from prontocheck.syntax import parse_formula, parse_query, parse_statement
+
+# The checker's names are imported on first use: ``import prontocheck.modal`` (or ``prontocheck modal …``) does
+# not import the PrOntoQA checker (prontocheck.common.lazy).
+lazy.export_lazily("prontocheck", {
+    "prontocheck.prontoqa": "METRICS ExampleResult Problem ProofResult StepResult Utility Validity "
+        "check check_batch",
+    "prontocheck.syntax": "parse_formula parse_query parse_statement",
+})
 
 __version__ = "0.1.0"
 

@@ -55,6 +55,7 @@ LAYERS: tuple[Layer, ...] = (
           ("prontocheck.analyze",)),
     Layer("testing", "soundness checks, strategies, perturbations, oracles", ("prontocheck.testing",)),
     Layer("cli", "the commands (the only code that prints or exits)", ("prontocheck.cli",)),
+    Layer("main", "``python -m prontocheck``", ("prontocheck.__main__",)),
 )
 """The layers, bottom first (see the module docstring for the rule)."""
 

@@ -12,6 +12,7 @@ from typing import NoReturn
 import click
 from rich.console import Console
 
+from prontocheck.cli.messages import labelled
 from prontocheck.errors import InputError, ProntocheckError, UsageError
 from prontocheck.io.writing import OutputError, dumps, optional_output, output_file
 from prontocheck.modal.benchmark import generate as generate_grid
@@ -20,7 +21,6 @@ from prontocheck.modal.render import FORMATS, render
 from prontocheck.modal.score import ScoreReport, score_file
 from prontocheck.modal.semantics import COLUMNS, DEFAULT, Semantics
 from prontocheck.modal.validate import ValidationBuilder, ValidationReport, validate_file
-from prontocheck.report.render import labelled
 
 MAX_MESSAGES = 20
 

@@ -14,6 +14,7 @@ from typing import Any
 import click
 from rich.console import Console, RenderableType
 
+from prontocheck.cli.messages import labelled
 from prontocheck.errors import ProntocheckError
 from prontocheck.io.writing import check_not_input, dumps, optional_output
 from prontocheck.relations.conflicts import Severity
@@ -25,7 +26,6 @@ from prontocheck.relations.render import render_pairs, render_score, render_vali
 from prontocheck.relations.schema import Schema
 from prontocheck.relations.score import REFERENCES, read_answers, score
 from prontocheck.relations.validate import IMPLIED_BUDGET, validate
-from prontocheck.report.render import labelled
 
 FORMATS = ("table", "json")
 MAX_MESSAGES = 20

@@ -10,33 +10,50 @@
 | figure | (total) |
 """
 
-from prontocheck.common.stats import Z95, Rate, proportion, wilson_interval
-from prontocheck.report.aggregate import (
-    DEFAULT_LIMIT,
-    NO_ERROR,
-    NO_GROUP,
-    GroupedSummaryBuilder,
-    SummaryBuilder,
-    group_key,
-    summarize,
-    summarize_by,
-    summarize_groups,
-)
-from prontocheck.report.render import (
-    CSV_COLUMNS,
-    FORMATS,
-    NO_ERROR_LABEL,
-    TOTAL,
-    Report,
-    render,
-    render_csv,
-    render_errors,
-    render_json,
-    render_markdown,
-    render_table,
-    render_unparseable,
-)
-from prontocheck.report.summary import GroupedSummary, StepCounts, StepsToReturn, Summary, Unparseable
+import typing
+
+from prontocheck.common import lazy
+
+if typing.TYPE_CHECKING:
+    from prontocheck.common.stats import Z95, Rate, proportion, wilson_interval
+    from prontocheck.report.aggregate import (
+        DEFAULT_LIMIT,
+        NO_ERROR,
+        NO_GROUP,
+        GroupedSummaryBuilder,
+        SummaryBuilder,
+        group_key,
+        summarize,
+        summarize_by,
+        summarize_groups,
+    )
+    from prontocheck.report.render import (
+        CSV_COLUMNS,
+        FORMATS,
+        NO_ERROR_LABEL,
+        TOTAL,
+        Report,
+        render,
+        render_csv,
+        render_errors,
+        render_json,
+        render_markdown,
+        render_table,
+        render_unparseable,
+    )
+    from prontocheck.report.summary import GroupedSummary, StepCounts, StepsToReturn, Summary, Unparseable
+
+# Imported on first use (prontocheck.common.lazy): importing one module of the package does not import the rest.
+lazy.export_lazily("prontocheck.report", {
+    "prontocheck.common.stats": "Z95 Rate proportion wilson_interval",
+    "prontocheck.report.aggregate": "DEFAULT_LIMIT NO_ERROR NO_GROUP GroupedSummaryBuilder "
+        "SummaryBuilder group_key summarize summarize_by "
+        "summarize_groups",
+    "prontocheck.report.render": "CSV_COLUMNS FORMATS NO_ERROR_LABEL TOTAL Report render render_csv "
+        "render_errors render_json render_markdown render_table "
+        "render_unparseable",
+    "prontocheck.report.summary": "GroupedSummary StepCounts StepsToReturn Summary Unparseable",
+})
 
 __all__ = [
     "CSV_COLUMNS", "DEFAULT_LIMIT", "FORMATS", "NO_ERROR", "NO_ERROR_LABEL", "NO_GROUP", "TOTAL", "Z95",

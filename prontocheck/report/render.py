@@ -278,13 +278,3 @@ def _error_lines(s: Summary) -> list[str]:
         lines.append(f"… and {s.errors_omitted} more bad records")
     return lines
 
-
-def labelled(label: str, style: str, message: object) -> Text:
-    """A message for the terminal: a styled label, then ``message`` as plain text, never read as markup
-    (a bad record's value can hold ``[/red]``).
-
-    >>> labelled("error", "red", "x.jsonl:3: bad id '[/red]'").plain
-    "error x.jsonl:3: bad id '[/red]'"
-    """
-    return Text.assemble((label, style), " ", str(message))
-

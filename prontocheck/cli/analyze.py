@@ -1,0 +1,290 @@
+"""``prontocheck analyze`` and ``prontocheck demo``: check model chains of thought and report the accuracies.
+
+Exit codes: 0 done; 1 a ``--fail-under`` threshold was missed; 2 usage error or unreadable input.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator, Sequence
+from concurrent.futures.process import BrokenProcessPool
+from contextlib import ExitStack, closing, contextmanager
+from pathlib import Path
+from typing import Any, NoReturn
+
+import click
+from rich.console import Console
+from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+from rich.text import Text
+
+from prontocheck.analyze import AUTO_JOBS_BYTES, DEMO_NAME, Analysis, analyze_file_batches, demo_input
+from prontocheck.cli.interrupts import graceful
+from prontocheck.cli.messages import labelled
+from prontocheck.compat import PROFILES, OriginalSummary, load_bad_patterns, render_original
+from prontocheck.errors import InputError, UsageError
+from prontocheck.io import FORMATS as INPUT_FORMATS
+from prontocheck.io.native import FIELDS as FIELD_NAMES
+from prontocheck.io.writing import OutputError, dumps, optional_output
+from prontocheck.prontoqa.results import METRICS
+from prontocheck.report import (
+    DEFAULT_LIMIT,
+    Report,
+    render,
+    render_errors,
+    render_unparseable,
+)
+from prontocheck.report import (
+    FORMATS as OUTPUT_FORMATS,
+)
+
+THRESHOLD_METRICS = ("label_accuracy", *METRICS)
+MAX_MESSAGES = 20
+
+
+def _pairs(values: Sequence[str], what: str) -> dict[str, str]:
+    pairs = {}
+    for value in values:
+        name, sep, rest = value.partition("=")
+        if not sep or not name or not rest:
+            raise click.BadParameter(f"expected NAME=VALUE, got {value!r}", param_hint=what)
+        pairs[name.strip()] = rest.strip()
+    return pairs
+
+
+def _thresholds(values: Sequence[str]) -> dict[str, float]:
+    out = {}
+    for name, text in _pairs(values, "--fail-under").items():
+        if name not in THRESHOLD_METRICS:
+            raise click.BadParameter(f"unknown metric {name!r}; expected one of {', '.join(THRESHOLD_METRICS)}",
+                                     param_hint="--fail-under")
+        try:
+            value = float(text)
+        except ValueError:
+            raise click.BadParameter(f"{text!r} is not a number", param_hint="--fail-under") from None
+        if not 0 <= value <= 1:  # NaN too: a threshold that could never be missed, or never be met
+            raise click.BadParameter(f"{text!r} is not a number from 0 to 1", param_hint="--fail-under")
+        out[name] = value
+    return out
+
+
+def _missed(report: Report, thresholds: dict[str, float]) -> list[str]:
+    total = report.to_json()
+    total = total.get("total", total)
+    missed = []
+    for name, minimum in thresholds.items():
+        figure = total["label_accuracy"] if name == "label_accuracy" else total["proof_accuracy"][name]
+        value = figure["value"]
+        if value is None or value < minimum:
+            missed.append(f"{name} = {value if value is None else f'{value:.4f}'} is under {minimum}")
+    return missed
+
+
+@contextmanager
+def _progress(enabled: bool) -> Iterator[Any]:
+    if not enabled:
+        yield None
+        return
+    progress = Progress(SpinnerColumn(), TextColumn("{task.description}", markup=False),
+                        TextColumn("{task.completed} records"), TimeElapsedColumn(), console=Console(stderr=True),
+                        transient=True)
+    with progress:
+        yield progress
+
+
+class _Jobs(click.ParamType):
+    """``--jobs``: a number of worker processes (0: one per CPU), or ``auto`` (``None``)."""
+
+    name = "jobs"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int | None:
+        if value is None or str(value).strip().lower() == "auto":
+            return None
+        try:
+            jobs = int(value)
+        except (TypeError, ValueError):
+            jobs = -1
+        if jobs < 0:
+            self.fail(f"{value!r} is not 'auto' or a number of processes (0 or more)", param, ctx)
+        return jobs
+
+
+@click.command()
+@click.argument("inputs", nargs=-1, metavar="[INPUT]...")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Write one JSON line per input record (its analysis, or its error) to this file (replaced "
+                   "when the run ends; never one of the inputs).")
+@click.option("-f", "--format", "fmt", type=click.Choice((*OUTPUT_FORMATS, "original")),
+              help="Summary format on stdout [default: table on a terminal, else json; original under a "
+                   "compatibility profile].")
+@click.option("-g", "--group-by", metavar="KEY",
+              help="Break every figure down by a metadata key (e.g. model, hops) or 'file'.")
+@click.option("--field", "fields", multiple=True, metavar="NAME=KEY",
+              help=f"Read field NAME ({', '.join(FIELD_NAMES)}) from KEY (dotted for nested) in native JSONL.")
+@click.option("--input-format", type=click.Choice(("auto", *INPUT_FORMATS)), default="auto", show_default=True,
+              help="Input format; 'auto' detects it from the content.")
+@click.option("--fail-under", "fail_under", multiple=True, metavar="METRIC=VALUE",
+              help=f"Exit 1 if METRIC ({', '.join(THRESHOLD_METRICS)}) is under VALUE.")
+@click.option("-p", "--profile", type=click.Choice(("paper", *PROFILES)), default="paper", show_default=True,
+              help="paper: the paper's definitions; prontoqa-v1 / prontoqa-ood: reproduce the original analyzers.")
+@click.option("--bad-patterns", type=click.Path(dir_okay=False), metavar="FILE",
+              help="The original repository's bad_patterns.txt (whitelisted unparseable sentences; compat profiles).")
+@click.option("-j", "--jobs", type=_Jobs(), default="auto", show_default=True, metavar="N|auto",
+              help="Worker processes (0: one per CPU). auto: one per CPU for an input file of "
+                   f"{AUTO_JOBS_BYTES >> 20} MiB or more, else 1, with no worker process (standard input, smaller "
+                   "files, the demo). The output is the same, in input order, whatever N.")
+@click.option("-q", "--quiet", is_flag=True, help="No progress bar and no per-record messages on stderr.")
+def analyze(inputs: tuple[str, ...], output: str | None, fmt: str | None, group_by: str | None,
+            fields: tuple[str, ...], input_format: str, fail_under: tuple[str, ...], profile: str,
+            bad_patterns: str | None, jobs: int | None, quiet: bool) -> None:
+    """Check model chains of thought and report proof and label accuracies.
+
+    INPUT is a native JSONL file, an original PrOntoQA log or JSON file (optionally gzip, bz2 or
+    xz compressed), or '-' for standard input. Without INPUT, the embedded demo is analysed.
+
+    Under --profile prontoqa-v1 or prontoqa-ood, each --output record also gets the original
+    analyzer's verdict ("compat"), and --format original prints the original's report per input.
+    """
+    if profile == "paper" and (fmt == "original" or bad_patterns):
+        raise click.UsageError("--format original and --bad-patterns need --profile prontoqa-v1 or prontoqa-ood")
+    if profile != "paper" and fmt not in (None, "original", "json"):
+        raise click.UsageError(f"--profile {profile} reports in --format original or json, not {fmt}")
+    whitelist = None
+    if bad_patterns is not None:
+        try:
+            whitelist = load_bad_patterns(bad_patterns)
+        except InputError as e:
+            raise click.UsageError(str(e)) from e
+    thresholds = _thresholds(fail_under)
+    field_map = _pairs(fields, "--field")
+    err = Console(stderr=True, highlight=False, soft_wrap=True, markup=False)
+    analysis = Analysis(group_by=group_by, profile=profile, bad_patterns=whitelist)
+    builder = analysis.summary_builder(limit=DEFAULT_LIMIT)
+    originals: list[OriginalSummary] = []
+    unreadable = False
+    messages = records = 0
+    try:
+        with ExitStack() as stack:
+            paths = list(inputs) or [str(stack.enter_context(demo_input()))]
+            out = stack.enter_context(optional_output(output, inputs=paths))
+            stop = stack.enter_context(graceful())
+            progress = stack.enter_context(_progress(not quiet and sys.stderr.isatty()))
+            for path in paths:
+                if stop:
+                    break
+                name = DEMO_NAME if not inputs else path
+                task = progress.add_task(name, total=None) if progress is not None else None
+                original = None
+                if profile != "paper":
+                    original = OriginalSummary(profile, source=Path(name).name.removesuffix(".gz"))
+                    originals.append(original)
+                try:
+                    with closing(analyze_file_batches(path, analysis, input_format=input_format, fields=field_map,
+                                                      jobs=jobs)) as batches:
+                        for batch in batches:  # the work is done: write, count, and stop between batches
+                            if out is not None:
+                                out.write(batch.text)
+                            builder.merge(batch.summary)
+                            if original is not None:
+                                for verdict in batch.compat:
+                                    original.add(verdict)
+                            for error in batch.errors:
+                                messages += 1
+                                if not quiet and messages <= MAX_MESSAGES:
+                                    err.print(labelled("error", "red", error))
+                            records += batch.count
+                            if task is not None:
+                                progress.advance(task, batch.count)
+                            if stop:
+                                break
+                except UsageError as e:
+                    raise click.UsageError(str(e)) from e
+                except InputError as e:
+                    err.print(labelled("error", "red", e))
+                    unreadable = True
+                except BrokenProcessPool:
+                    if not stop:  # not the signal that also reached the workers: one died (out of memory?)
+                        err.print(labelled("error", "red", f"{name}: a worker process died; the records "
+                                                          "after the last one written were not checked"))
+                        unreadable = True
+                if task is not None:
+                    progress.remove_task(task)
+    except OutputError as e:
+        _fail(err, e)
+    if messages > MAX_MESSAGES and not quiet:
+        err.print(f"… and {messages - MAX_MESSAGES} more bad records (all are in the summary and in --output)")
+    if stop:
+        err.print(labelled("interrupted", "yellow", f"by {stop.name} after {records} records: the summary and "
+                                                    "--output cover only these"))
+
+    report = builder.build()
+    if profile != "paper":
+        _print_originals(originals, fmt or "original", err, stop.name)
+        _finish(report, thresholds, unreadable, err, stop.exit_code)
+        return
+    fmt = fmt or ("table" if sys.stdout.isatty() else "json")
+    if fmt == "json":
+        summary = report.to_json()
+        if stop:
+            summary["interrupted"] = stop.name
+        click.echo(dumps(summary, indent=2))
+    elif fmt != "table":
+        click.echo(str(render(report, fmt)).rstrip("\n"))
+    else:
+        console = Console(highlight=False, soft_wrap=False, markup=False)
+        console.print(render(report, fmt))
+        unparseable = render_unparseable(report)
+        if unparseable:
+            console.print(Text(f"\nUnparseable sentences ({len(unparseable)} distinct)", style="bold"))
+            for text in unparseable:
+                console.print(f"  {text}")
+        errors = render_errors(report)
+        if errors:
+            console.print(Text(f"\nBad input records ({len(errors)})", style="bold"))
+            for text in errors:
+                console.print(f"  {text}")
+    _finish(report, thresholds, unreadable, err, stop.exit_code)
+
+
+def _fail(err: Console, error: Exception) -> NoReturn:
+    """A one-line error and exit code 2."""
+    err.print(labelled("error", "red", error))
+    sys.exit(2)
+
+
+def _print_originals(originals: list[OriginalSummary], fmt: str, err: Console, interrupted: str | None) -> None:
+    """The compatibility report: the original analyzer's text per input, or its figures as JSON."""
+    figures = [o.build() for o in originals]
+    for f in figures:
+        if (notice := f.abort_notice()) is not None:
+            err.print(labelled("note", "yellow", notice))
+    if fmt == "json":
+        summaries = [f.to_json() for f in figures]
+        if interrupted:
+            for summary in summaries:
+                summary["interrupted"] = interrupted
+        click.echo(dumps(summaries if len(summaries) != 1 else summaries[0], indent=2))
+        return
+    for original, f in zip(originals, figures):
+        if len(figures) > 1:
+            click.echo(f"==> {original.source} <==")
+        click.echo(render_original(f), nl=False)
+
+
+def _finish(report: Report, thresholds: dict[str, float], unreadable: bool, err: Console, interrupted: int) -> None:
+    missed = _missed(report, thresholds)
+    for text in missed:
+        err.print(labelled("fail-under", "red", text))
+    if interrupted:
+        sys.exit(interrupted)
+    if unreadable:
+        sys.exit(2)
+    if missed:
+        sys.exit(1)
+
+
+@click.command()
+@click.option("-f", "--format", "fmt", type=click.Choice(OUTPUT_FORMATS), help="Summary format on stdout.")
+@click.pass_context
+def demo(ctx: click.Context, fmt: str | None) -> None:
+    """Analyse the embedded demo (the same as 'prontocheck analyze' with no input)."""
+    ctx.invoke(analyze, fmt=fmt or "table")
