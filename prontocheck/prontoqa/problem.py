@@ -114,6 +114,15 @@ def _gold(lines: Iterable[ProofLine], label: bool | None) -> _Gold | None:
     return _Gold(tuple(statements), tuple(assumptions), tuple(shown), label) if statements else None
 
 
+@lru_cache(maxsize=1 << 12)
+def _answer_alone(text: str) -> bool | None:
+    """The label of a text that is only an answer ("True", "The answer is false."), else ``None`` (the last
+    sentences of gold chains repeat across problems: each is split once).
+    """
+    split = split_output(text)
+    return split.answer if not split.steps else None
+
+
 def _given_gold(problem: Problem, warnings: list[str]) -> _Gold | None:
     assert problem.gold_cot is not None
     if isinstance(problem.gold_cot, str):
@@ -121,8 +130,8 @@ def _given_gold(problem: Problem, warnings: list[str]) -> _Gold | None:
         texts, label = [s.text for s in split.steps], split.answer
     else:
         texts, label = list(problem.gold_cot), None
-        if texts and (from_text := split_output(texts[-1])).answer is not None and not from_text.steps:
-            texts, label = texts[:-1], from_text.answer
+        if texts and (answer := _answer_alone(texts[-1])) is not None:
+            texts, label = texts[:-1], answer
     lines: list[ProofLine] = []
     for text in texts:
         try:
