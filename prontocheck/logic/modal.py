@@ -25,8 +25,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
-from prontocheck.logic.formulas import Formula
+from prontocheck.logic.formulas import And, Atom, Formula, Implies, Not, Or
 from prontocheck.logic.nodes import _Printable, hashed
 
 
@@ -152,3 +153,26 @@ def modal_negate(statement: ModalFormula) -> ModalFormula:
     True
     """
     return statement.operand if isinstance(statement, ModalNot) else ModalNot(statement)
+
+
+def map_atoms(node: Any, change: Callable[[Atom], Atom]) -> Any:
+    """A modal statement or propositional formula with every atom replaced by ``change(atom)`` (the same
+    connectives and operators around them).
+
+    >>> from prontocheck.logic.formulas import Const
+    >>> str(map_atoms(Probably(Not(Atom("rain", (Const("a"),)))), lambda a: Atom("snow", a.args)))
+    'Pr(¬snow(a))'
+
+    Raises:
+        TypeError: ``node`` is neither (a first-order quantifier, say).
+    """
+    match node:
+        case Atom():
+            return change(node)
+        case Not(op) | Probably(op) | Might(op) | Must(op) | ModalNot(op):
+            return type(node)(map_atoms(op, change))
+        case And(ops) | Or(ops) | ModalAnd(ops) | ModalOr(ops):
+            return type(node)(tuple(map_atoms(op, change) for op in ops))
+        case Implies(a, b) | AtLeastAsLikely(a, b) | Conditional(a, b):
+            return type(node)(map_atoms(a, change), map_atoms(b, change))
+    raise TypeError(f"not a statement or formula: {node!r}")

@@ -31,19 +31,8 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Literal
 
-from prontocheck.logic.formulas import And, Atom, Const, Formula, Implies, Not, Or
-from prontocheck.logic.modal import (
-    AtLeastAsLikely,
-    Conditional,
-    Might,
-    ModalAnd,
-    ModalFormula,
-    ModalNot,
-    ModalOr,
-    Must,
-    Probably,
-    modal_negate,
-)
+from prontocheck.logic.formulas import Atom, Const, Formula
+from prontocheck.logic.modal import ModalFormula, map_atoms, modal_negate
 from prontocheck.modal.certificates import Certificate, Countermodel, Proof, ProofCase
 from prontocheck.modal.checker import CertificateError, check
 from prontocheck.modal.linear import Case, Row, atoms_of, linearize, normalization, product, worlds
@@ -190,19 +179,6 @@ class Judgement:
                                  "premises_and_conclusion": self.with_conclusion.to_json()}}
 
 
-def _rename(node: Any, mapping: dict[Atom, Atom]) -> Any:
-    match node:
-        case Atom():
-            return mapping[node]
-        case Not(op) | Probably(op) | Might(op) | Must(op) | ModalNot(op):
-            return type(node)(_rename(op, mapping))
-        case And(ops) | Or(ops) | ModalAnd(ops) | ModalOr(ops):
-            return type(node)(tuple(_rename(op, mapping) for op in ops))
-        case Implies(a, b) | AtLeastAsLikely(a, b) | Conditional(a, b):
-            return type(node)(_rename(a, mapping), _rename(b, mapping))
-    raise TypeError(f"not a statement or formula: {node!r}")
-
-
 def canonical_atom(i: int) -> Atom:
     """The i-th atom of an abstract form: ``a(x)``, ``b(x)``, …, ``z(x)``, ``a27(x)``, …"""
     name = chr(ord("a") + i) if i < 26 else f"a{i + 1}"
@@ -221,7 +197,7 @@ def abstract(statements: Iterable[ModalFormula | Formula]) -> tuple[tuple[Any, .
     statements = tuple(statements)
     atoms = atoms_of(statements)
     mapping = {atom: canonical_atom(i) for i, atom in enumerate(atoms)}
-    return tuple(_rename(s, mapping) for s in statements), atoms
+    return tuple(map_atoms(s, mapping.__getitem__) for s in statements), atoms
 
 
 @lru_cache(maxsize=4096)

@@ -44,21 +44,10 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from prontocheck.limits import SENTENCE_CHARS
-from prontocheck.logic.formulas import And, Atom, Const, Implies, Not, Or
-from prontocheck.logic.modal import (
-    AtLeastAsLikely,
-    Conditional,
-    Might,
-    ModalAnd,
-    ModalFormula,
-    ModalNot,
-    ModalOr,
-    Must,
-    Probably,
-)
+from prontocheck.logic.formulas import Atom, Const
+from prontocheck.logic.modal import ModalFormula, map_atoms
 from prontocheck.modal.parse import MODAL
 from prontocheck.modal.questions import Question
 from prontocheck.modal.transform import STRUCTURAL_WORDS
@@ -192,22 +181,10 @@ def rename_statement(statement: ModalFormula, mapping: Mapping[str, str]) -> Mod
     >>> str(rename_statement(f("Pr(at_party(Savir) ∧ ¬x(Ann))"), {"Savir": "Bob", "party": "event"}))
     'Pr(at_event(Bob) ∧ ¬x(Ann))'
     """
-    renamed: ModalFormula = _rename(statement, mapping)
+    renamed: ModalFormula = map_atoms(statement, lambda a: Atom(
+        rename_name(a.predicate, mapping),
+        tuple(Const(rename_name(t.name, mapping)) if isinstance(t, Const) else t for t in a.args)))
     return renamed
-
-
-def _rename(node: Any, mapping: Mapping[str, str]) -> Any:
-    match node:
-        case Atom(predicate, args):
-            return Atom(rename_name(predicate, mapping),
-                        tuple(Const(rename_name(a.name, mapping)) if isinstance(a, Const) else a for a in args))
-        case Not(op) | Probably(op) | Might(op) | Must(op) | ModalNot(op):
-            return type(node)(_rename(op, mapping))
-        case And(ops) | Or(ops) | ModalAnd(ops) | ModalOr(ops):
-            return type(node)(tuple(_rename(op, mapping) for op in ops))
-        case Implies(a, b) | AtLeastAsLikely(a, b) | Conditional(a, b):
-            return type(node)(_rename(a, mapping), _rename(b, mapping))
-    raise TypeError(f"not a statement or formula: {node!r}")
 
 
 def rename_question(question: Question, mapping: Mapping[str, str]) -> Question:

@@ -10,10 +10,19 @@ import pytest
 
 from prontocheck.errors import UsageError
 from prontocheck.logic import And, Not, Or
-from prontocheck.logic.modal import AtLeastAsLikely, Conditional, Might, ModalFormula, ModalNot, Must, Probably
+from prontocheck.logic.modal import (
+    AtLeastAsLikely,
+    Conditional,
+    Might,
+    ModalFormula,
+    ModalNot,
+    Must,
+    Probably,
+    map_atoms,
+)
 from prontocheck.modal import parse_prompt
 from prontocheck.modal.benchmark import GridItem, activities, generate, name_groups, patterns, templates
-from prontocheck.modal.decide import _rename, abstract, canonical_atom
+from prontocheck.modal.decide import abstract, canonical_atom
 
 
 @pytest.fixture(scope="module")
@@ -63,7 +72,7 @@ def _same_up_to_renaming(a: tuple[ModalFormula, ...], b: tuple[ModalFormula, ...
     """Equal after some renaming of the atoms, up to the order of ∧ and ∨ operands."""
     atoms = [canonical_atom(i) for i in range(n)]
     target = tuple(_sorted(s) for s in b)
-    return any(tuple(_sorted(_rename(s, dict(zip(atoms, perm)))) for s in a) == target
+    return any(tuple(_sorted(map_atoms(s, dict(zip(atoms, perm)).__getitem__)) for s in a) == target
                for perm in itertools.permutations(atoms))
 
 
