@@ -150,24 +150,30 @@ class RuleIndex:
 
     @classmethod
     def of(cls, theory: Theory) -> RuleIndex:
-        """Index a theory's shapes (microseconds).
+        """Index a theory's shapes (once per theory: every output checked against a problem with an invalid
+        step asks for it).
 
         >>> from prontocheck.syntax import parse_statement as p
         >>> index = RuleIndex.of(Theory.from_axioms([p("Every cat is a carnivore."), p("Fae is a cat.")]))
         >>> {tuple(k): [tuple(c) for c in v] for k, v in index.after.items()}, sorted(index.predicates)
         ({('cat', True): [('carnivore', True)]}, ['carnivore', 'cat'])
         """
-        rules = [(r.antecedent, r.consequent, r.formula) for rs in theory.shapes.from_antecedent.values() for r in rs]
-        after: dict[Shape, set[Shape]] = defaultdict(set)
-        for antecedent, consequent, _ in rules:
-            after[antecedent].add(consequent)
-        facts: Mapping[Const, AbstractSet[Shape]] = theory.shapes.facts
-        if theory.simple:  # (every shape a literal: its predicate at hand, no formula walked)
-            used = frozenset(k.predicate for k in (*after, *(c for cs in after.values() for c in cs),
-                                                   *(k for ks in facts.values() for k in ks)) if isinstance(k, Lit))
-        else:
-            used = frozenset(p for f in theory.axioms for p in predicates(f))
-        return cls(index_edges((p for r in rules for p in rule_edges(*r)), {}), dict(after), facts, used)
+        return _rule_index(theory)
+
+
+@lru_cache(maxsize=1 << 10)
+def _rule_index(theory: Theory) -> RuleIndex:
+    rules = [(r.antecedent, r.consequent, r.formula) for rs in theory.shapes.from_antecedent.values() for r in rs]
+    after: dict[Shape, set[Shape]] = defaultdict(set)
+    for antecedent, consequent, _ in rules:
+        after[antecedent].add(consequent)
+    facts: Mapping[Const, AbstractSet[Shape]] = theory.shapes.facts
+    if theory.simple:  # (every shape a literal: its predicate at hand, no formula walked)
+        used = frozenset(k.predicate for k in (*after, *(c for cs in after.values() for c in cs),
+                                               *(k for ks in facts.values() for k in ks)) if isinstance(k, Lit))
+    else:
+        used = frozenset(p for f in theory.axioms for p in predicates(f))
+    return RuleIndex(index_edges((p for r in rules for p in rule_edges(*r)), {}), dict(after), facts, used)
 
 
 class Consequences:
