@@ -67,6 +67,17 @@ class Atom(_Printable):
     def __post_init__(self) -> None:
         object.__setattr__(self, "_hash", hash(("Atom", self.predicate, self.args)).__index__)
 
+    def __eq__(self, other: object) -> bool:  # flat (its arguments are terms): no generic walk
+        if type(other) is not Atom:
+            return NotImplemented
+        return self is other or (self._hash() == other._hash() and self.predicate == other.predicate
+                                 and self.args == other.args)
+
+    def __ne__(self, other: object) -> bool:
+        if type(other) is not Atom:
+            return NotImplemented
+        return not self == other
+
 
 @hashed
 @dataclass(frozen=True, slots=True, eq=False, repr=False)

@@ -208,7 +208,7 @@ class _DatalogTransformer(Transformer[Token, object]):
 
 
 RELATIONS = Grammar("relations", {"sentence": _SentenceTransformer, "datalog_atom": _DatalogTransformer,
-                                  "datalog_rule": _DatalogTransformer})
+                                  "datalog_rule": _DatalogTransformer}, templates=True)
 """``grammars/relations.lark``, read by the front-end (:mod:`prontocheck.syntax.frontend`) from ``sentence``
 (questions and statements), ``datalog_atom`` or ``datalog_rule``."""
 

@@ -21,7 +21,8 @@ failure is worded, and what is cached.
   used results of each grammar and start rule are kept, and equal results of different texts are one
   object. A cached failure is raised as a fresh copy, so no caller's frames stay pinned to the cache
   through a traceback.
-* **Templates.** A grammar built with ``templates=True`` (the PrOntoQA sentences) parses one sentence of
+* **Templates.** A grammar built with ``templates=True`` (the PrOntoQA sentences, the relational questions and
+  statements) parses one sentence of
   each *shape* with Lark and replays the recorded reductions on the words of every other sentence of that
   shape (:mod:`prontocheck.syntax.templates`): same results, same failures, without the lexer and the
   LALR automaton.

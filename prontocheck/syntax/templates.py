@@ -23,8 +23,11 @@ only by class, which the grammar states by opting in (:class:`~prontocheck.synta
 whole abstracted word whatever its letters; and its pattern terminals test a word only for being a
 run of letters, its case class, or one of the keywords. Then the lexer, which sees the same classes
 in the same places, gives the same token types, and the LALR automaton, which sees only token types,
-makes the same reductions. ``tests/test_templates.py`` checks replayed results against full parses on
-every sentence of the real data, the fixtures and generated text.
+makes the same reductions. ``tests/test_templates.py`` (PrOntoQA) and
+``tests/relations/test_relations_templates.py`` (relations) check replayed results against full parses on
+every sentence of the real data, the fixtures and generated text. A keyword must be spelt out whole in the
+grammar's text: an optional letter (``/contains?/``) would leave ``contain`` out of the keywords, so the
+relations grammar writes ``/(contains|contain)\b/``.
 
 >>> from prontocheck.syntax.frontend import Grammar
 >>> shape, words = Shape.of("Every wumpus is a Yumpus", frozenset({"every", "is", "a"}))
