@@ -22,10 +22,9 @@ failure is worded, and what is cached.
   object. A cached failure is raised as a fresh copy, so no caller's frames stay pinned to the cache
   through a traceback.
 * **Templates.** A grammar built with ``templates=True`` (the PrOntoQA sentences, the relational questions and
-  statements) parses one sentence of
-  each *shape* with Lark and replays the recorded reductions on the words of every other sentence of that
-  shape (:mod:`prontocheck.syntax.templates`): same results, same failures, without the lexer and the
-  LALR automaton.
+  statements) parses one sentence of each *shape* with Lark and replays the recorded reductions on the words of
+  every other sentence of that shape (:mod:`prontocheck.syntax.templates`): same results, same failures,
+  without the lexer and the LALR automaton.
 * **Budget.** A text longer than :data:`prontocheck.limits.SENTENCE_CHARS` is not parsed (nor cached): it is
   unparseable, and its reason is the :class:`~prontocheck.errors.BudgetExceeded` message (``budget_exceeded:
   a sentence of N characters is over the limit sentence_chars = …``). Every grammar of sentences is protected
