@@ -38,7 +38,7 @@ relations grammar writes ``/(contains|contain)\b/``.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, NamedTuple
 
 from lark import Lark, Token
@@ -74,15 +74,19 @@ class Shape(NamedTuple):
         parts: list[str] = []
         words: list[str] = []
         end = 0
-        for m in _WORD.finditer(text):
+        for m in _abstracted(text, kept):
             word = m.group()
-            if _ASCII_LETTERS.fullmatch(word) and word.lower() not in kept:
-                parts.append(text[end:m.start()])
-                parts.append(_CAPITAL if word[0].isupper() else _LOWER)
-                words.append(word)
-                end = m.end()
+            parts.append(text[end:m.start()])
+            parts.append(_CAPITAL if word[0].isupper() else _LOWER)
+            words.append(word)
+            end = m.end()
         parts.append(text[end:])
         return Shape("".join(parts), tuple(words))
+
+
+def _abstracted(text: str, kept: frozenset[str]) -> Iterator[re.Match[str]]:
+    """The words of ``text`` a shape abstracts: ASCII letters, lower case or capitalised, not kept."""
+    return (m for m in _WORD.finditer(text) if _ASCII_LETTERS.fullmatch(m.group()) and m.group().lower() not in kept)
 
 
 class _Box:
@@ -143,7 +147,7 @@ class Templates:
         return result
 
     def _record(self, text: str, words: tuple[str, ...]) -> tuple[Any, tuple[_Step, ...] | None]:
-        spans = _word_spans(text, self._kept)
+        spans = [m.span() for m in _abstracted(text, self._kept)]
         steps: list[_Step] = []
         reusable = True
 
@@ -182,12 +186,6 @@ class Templates:
         if not reusable or not isinstance(out, _Box) or out.index != len(steps) - 1 or len(spans) != len(words):
             return result, None
         return result, tuple(steps)
-
-
-def _word_spans(text: str, kept: frozenset[str]) -> list[tuple[int, int]]:
-    """The offsets of the abstracted words of ``text`` (as :meth:`Shape.of` finds them)."""
-    return [m.span() for m in _WORD.finditer(text)
-            if _ASCII_LETTERS.fullmatch(m.group()) and m.group().lower() not in kept]
 
 
 def _replay(plan: tuple[_Step, ...], words: tuple[str, ...]) -> Any:
