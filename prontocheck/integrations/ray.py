@@ -17,8 +17,9 @@ warm for every batch it is given:
 
 The rows of a Dataset are either records, a native record's fields as columns (read as the native JSON Lines
 reader reads an object: :func:`~prontocheck.io.native.record_from_object`; a null reads as an absent key, since
-Arrow gives every row every column, and the metadata's keys come in the block's column order), or, with ``text_column``, native JSON lines, one per row (as
-``ray.data.read_text`` gives them), read by the native reader itself: limits, errors and all. Ray Data does not
+Arrow gives every row every column, and the metadata's keys come in the block's column order), or, with
+``text_column``, native JSON lines, one per row (as ``ray.data.read_text`` gives them), read by the native reader
+itself: limits, errors and all. Ray Data does not
 tell a batch where its rows are: ``line_column`` names a column holding each row's line in its input (its
 ``source.line``, its error's position, its id when it has none); without one, that line is 0.
 
