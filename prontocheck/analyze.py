@@ -200,12 +200,15 @@ def analyze_records(
     if jobs == 1:
         iterator = iter(items)
         while chunk := list(islice(iterator, chunk_size or LOCAL_CHUNK_SIZE)):
-            yield _analyze(chunk, analysis)
+            yield analyze_batch(chunk, analysis)
         return
     yield from _in_workers(_analyze_chunk, items, jobs=jobs, chunk_size=chunk_size or CHUNK_SIZE, analysis=analysis)
 
 
-def _analyze(items: list[Record | RecordError], analysis: Analysis) -> Batch:
+def analyze_batch(items: list[Record | RecordError], analysis: Analysis) -> Batch:
+    """The ``analyze`` job's work on consecutive records, here: their :class:`Batch` (what :func:`analyze_records`
+    yields, and what a worker anywhere — a process of the pool, a Ray worker — computes for one chunk).
+    """
     summary = analysis.summary_builder()
     lines: list[str] = []
     errors: list[RecordError] = []
@@ -237,7 +240,7 @@ _WORKER_ANALYSIS: Analysis | None = None
 
 def _analyze_chunk(items: list[Record | RecordError]) -> Batch:
     assert _WORKER_ANALYSIS is not None, "a worker of analyze_records is started with its analysis"
-    return _analyze(items, _WORKER_ANALYSIS)
+    return analyze_batch(items, _WORKER_ANALYSIS)
 
 
 _T = TypeVar("_T")

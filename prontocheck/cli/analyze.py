@@ -22,7 +22,9 @@ from prontocheck.cli.interrupts import graceful
 from prontocheck.cli.messages import labelled
 from prontocheck.compat import PROFILES, OriginalSummary, load_bad_patterns, render_original
 from prontocheck.errors import InputError, UsageError
+from prontocheck.integrations import ray as on_ray
 from prontocheck.io import FORMATS as INPUT_FORMATS
+from prontocheck.io import read_records
 from prontocheck.io.native import FIELDS as FIELD_NAMES
 from prontocheck.io.writing import OutputError, dumps, optional_output
 from prontocheck.prontoqa.results import METRICS
@@ -108,6 +110,14 @@ class _Jobs(click.ParamType):
         return jobs
 
 
+def _ray_address(value: str | None) -> str | None:
+    """``--ray``'s value checked: ``None`` (no Ray), ``""`` (``ray.init()``'s default) or an address."""
+    if value is None or value in ("", "auto", "local") or ":" in value:
+        return value
+    raise click.BadParameter(f"{value!r} is not a Ray address (auto, local, HOST:PORT or ray://HOST:PORT); to "
+                             "use the default cluster, put --ray after the inputs", param_hint="--ray")
+
+
 @click.command()
 @click.argument("inputs", nargs=-1, metavar="[INPUT]...")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), metavar="FILE",
@@ -131,11 +141,17 @@ class _Jobs(click.ParamType):
 @click.option("-j", "--jobs", type=_Jobs(), default="auto", show_default=True, metavar="N|auto",
               help="Worker processes (0: one per CPU). auto: one per CPU for an input file of "
                    f"{AUTO_JOBS_BYTES >> 20} MiB or more, else 1, with no worker process (standard input, smaller "
-                   "files, the demo). The output is the same, in input order, whatever N.")
+                   "files, the demo). The output is the same, in input order, whatever N. With --ray: the Ray "
+                   "workers (auto, 0: one per CPU of the cluster).")
+@click.option("--ray", "ray_address", is_flag=False, flag_value="", default=None, metavar="[ADDRESS]",
+              help="Check the records on a Ray cluster (pip install 'prontocheck[ray]'): ADDRESS is auto, local, "
+                   "HOST:PORT or ray://HOST:PORT; alone (after the inputs), the cluster RAY_ADDRESS names, else the "
+                   "last one started here, else a new local Ray. Records are read and written here, the output is "
+                   "the same as without --ray.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar and no per-record messages on stderr.")
 def analyze(inputs: tuple[str, ...], output: str | None, fmt: str | None, group_by: str | None,
             fields: tuple[str, ...], input_format: str, fail_under: tuple[str, ...], profile: str,
-            bad_patterns: str | None, jobs: int | None, quiet: bool) -> None:
+            bad_patterns: str | None, jobs: int | None, ray_address: str | None, quiet: bool) -> None:
     """Check model chains of thought and report proof and label accuracies.
 
     INPUT is a native JSONL file, an original PrOntoQA log or JSON file (optionally gzip, bz2 or
@@ -155,6 +171,12 @@ def analyze(inputs: tuple[str, ...], output: str | None, fmt: str | None, group_
         except InputError as e:
             raise click.UsageError(str(e)) from e
     thresholds = _thresholds(fail_under)
+    ray_address = _ray_address(ray_address)
+    if ray_address is not None:
+        try:
+            on_ray.require()
+        except UsageError as e:
+            raise click.UsageError(f"--ray: {e}") from e
     field_map = _pairs(fields, "--field")
     err = Console(stderr=True, highlight=False, soft_wrap=True, markup=False)
     analysis = Analysis(group_by=group_by, profile=profile, bad_patterns=whitelist)
@@ -166,6 +188,11 @@ def analyze(inputs: tuple[str, ...], output: str | None, fmt: str | None, group_
         with ExitStack() as stack:
             paths = list(inputs) or [str(stack.enter_context(demo_input()))]
             out = stack.enter_context(optional_output(output, inputs=paths))
+            if ray_address is not None:  # before graceful(): ray.init sets a SIGTERM handler of its own
+                try:
+                    stack.enter_context(on_ray.session(ray_address or None))
+                except UsageError as e:
+                    _fail(err, e)
             stop = stack.enter_context(graceful())
             progress = stack.enter_context(_progress(not quiet and sys.stderr.isatty()))
             for path in paths:
@@ -178,8 +205,13 @@ def analyze(inputs: tuple[str, ...], output: str | None, fmt: str | None, group_
                     original = OriginalSummary(profile, source=Path(name).name.removesuffix(".gz"))
                     originals.append(original)
                 try:
-                    with closing(analyze_file_batches(path, analysis, input_format=input_format, fields=field_map,
-                                                      jobs=jobs)) as batches:
+                    if ray_address is None:
+                        source = analyze_file_batches(path, analysis, input_format=input_format, fields=field_map,
+                                                      jobs=jobs)
+                    else:
+                        source = on_ray.analyze_records(read_records(path, input_format=input_format,
+                                                                     fields=field_map), analysis, workers=jobs)
+                    with closing(source) as batches:
                         for batch in batches:  # the work is done: write, count, and stop between batches
                             if out is not None:
                                 out.write(batch.text)
@@ -201,7 +233,7 @@ def analyze(inputs: tuple[str, ...], output: str | None, fmt: str | None, group_
                 except InputError as e:
                     err.print(labelled("error", "red", e))
                     unreadable = True
-                except BrokenProcessPool:
+                except (BrokenProcessPool, on_ray.WorkerDied):
                     if not stop:  # not the signal that also reached the workers: one died (out of memory?)
                         err.print(labelled("error", "red", f"{name}: a worker process died; the records "
                                                           "after the last one written were not checked"))

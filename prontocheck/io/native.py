@@ -253,8 +253,25 @@ def parse_native(
         UsageError: an unknown field name in ``fields`` (raised on the first ``next``).
 
     """
+    return parse_native_numbered(enumerate(lines, start=1), name, fields)
+
+
+def parse_native_numbered(
+    numbered: Iterable[tuple[int, str]], name: str, fields: Mapping[str, str] | None = None
+) -> Iterator[Record | RecordError]:
+    """:func:`parse_native` over lines that come with their line numbers (``(number, text)``; a blank line
+    is skipped), as a slice of a file read elsewhere does (rows of a Ray Data block:
+    :mod:`prontocheck.integrations.ray`).
+
+    >>> [str(r) for r in parse_native_numbered([(7, "oops"), (9, "")], "run.jsonl")]
+    ['run.jsonl:7: not JSON: Expecting value: line 1 column 1 (char 0)']
+
+    Raises:
+        UsageError: an unknown field name in ``fields`` (raised on the first ``next``).
+
+    """
     mapping = check_fields(fields)
-    for number, _, obj, error in json_lines(enumerate(lines, start=1)):
+    for number, _, obj, error in json_lines(numbered):
         if error is not None:
             yield RecordError(name, number, decode_reason(error))
             continue
