@@ -6,6 +6,7 @@ took 17 s)."""
 from __future__ import annotations
 
 import json
+import gc
 import time
 from pathlib import Path
 
@@ -71,13 +72,15 @@ def test_a_statement_repeated_thousands_of_times_costs_linear_time(monkeypatch: 
 
     def took(n: int) -> float:
         output = "Fae is a horse or a cow. " + "Fae is a cat. " * n + "True"  # (a disjunction: natural deduction)
+        gc.collect()  # (a full collection falling inside one run only is not the checker's time)
         began = time.process_time()
         result = check(problem, output)
         assert len(result.steps) == n + 1 and result.steps[-1].validity.value == "strict"
         return time.process_time() - began
 
     took(100)
-    small, large = min(took(1500) for _ in range(2)), took(6000)
+    # The best of two runs each: on a loaded machine one run can take several times its usual time.
+    small, large = min(took(1500) for _ in range(2)), min(took(6000) for _ in range(2))
     assert large < 8 * small, (small, large)
 
 
