@@ -5,8 +5,8 @@ took 17 s)."""
 
 from __future__ import annotations
 
-import json
 import gc
+import json
 import time
 from pathlib import Path
 
