@@ -158,10 +158,13 @@ class RuleIndex:
         >>> {tuple(k): [tuple(c) for c in v] for k, v in index.after.items()}, sorted(index.predicates)
         ({('cat', True): [('carnivore', True)]}, ['carnivore', 'cat'])
         """
-        return _rule_index(theory)
+        memo = theory.shapes.memo  # (kept with the theory: it lives as long as the theory does)
+        found: RuleIndex | None = memo.get(RuleIndex)
+        if found is None:
+            found = memo[RuleIndex] = _rule_index(theory)
+        return found
 
 
-@lru_cache(maxsize=1 << 10)
 def _rule_index(theory: Theory) -> RuleIndex:
     rules = [(r.antecedent, r.consequent, r.formula) for rs in theory.shapes.from_antecedent.values() for r in rs]
     after: dict[Shape, set[Shape]] = defaultdict(set)
