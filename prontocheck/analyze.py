@@ -262,18 +262,39 @@ def _in_workers(
     """
     pool = ProcessPoolExecutor(jobs, initializer=_worker_init, initargs=(analysis,))
     try:
-        window: deque[Future[_T]] = deque()
-        iterator = iter(items)
-        while chunk := list(islice(iterator, chunk_size)):
-            window.append(pool.submit(function, chunk))
-            if len(window) >= 2 * jobs:
-                yield window.popleft().result()
-        while window:
-            yield window.popleft().result()
+        yield from in_order(items, chunk_size, lambda chunk: pool.submit(function, chunk), Future.result, 2 * jobs)
     except BaseException:
         pool.shutdown(wait=True, cancel_futures=True)
         raise
     pool.shutdown()
+
+
+_F = TypeVar("_F")
+
+
+def in_order(
+    items: Iterable[Record | RecordError],
+    chunk_size: int,
+    submit: Callable[[list[Record | RecordError]], _F],
+    result: Callable[[_F], _T],
+    in_flight: int,
+) -> Generator[_T, None, None]:
+    """The results of the chunks of ``items`` handed to workers, in input order: each chunk is submitted as it
+    is read (``submit`` gives a handle on its future result, ``result`` waits for it), and at most ``in_flight``
+    chunks are out at a time, so memory stays flat however long the input is (worker processes here, Ray actors
+    in :mod:`prontocheck.integrations.ray`).
+
+    >>> list(in_order(range(5), 2, lambda chunk: sum(chunk), lambda total: total, 2))
+    [1, 5, 4]
+    """
+    window: deque[_F] = deque()
+    iterator = iter(items)
+    while chunk := list(islice(iterator, chunk_size)):
+        window.append(submit(chunk))
+        if len(window) >= in_flight:
+            yield result(window.popleft())
+    while window:
+        yield result(window.popleft())
 
 
 def _worker_init(analysis: Analysis | None = None) -> None:

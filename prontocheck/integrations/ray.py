@@ -36,14 +36,14 @@ from __future__ import annotations
 
 import logging
 import pickle
-from collections import deque
 from collections.abc import Generator, Iterable, Iterator, Mapping
 from contextlib import contextmanager
-from itertools import islice
+from functools import partial
+from itertools import cycle
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from prontocheck.analyze import CHUNK_SIZE, Analysis, Batch, analyze_batch
+from prontocheck.analyze import CHUNK_SIZE, Analysis, Batch, analyze_batch, in_order
 from prontocheck.errors import ProntocheckError, UsageError
 from prontocheck.io.native import check_fields, parse_native_numbered, record_from_object
 from prontocheck.io.records import Record, RecordError
@@ -285,17 +285,10 @@ def analyze_records(
     workers = min(workers or cpus, cpus)
     remote = ray.remote(num_cpus=1)(Analyzer)
     actors = [remote.remote(analysis) for _ in range(workers)]
+    turns = cycle(actors)  # each actor takes its chunks in turn
     try:
-        window: deque[Any] = deque()
-        iterator = iter(items)
-        turn = 0
-        while chunk := list(islice(iterator, chunk_size)):
-            window.append(actors[turn % workers].analyze.remote(chunk))
-            turn += 1
-            if len(window) >= 2 * workers:
-                yield _result(ray, window.popleft())
-        while window:
-            yield _result(ray, window.popleft())
+        yield from in_order(items, chunk_size, lambda chunk: next(turns).analyze.remote(chunk),
+                            partial(_result, ray), 2 * workers)
     finally:
         for actor in actors:
             ray.kill(actor)
