@@ -44,17 +44,15 @@ def _by_frequency(counts: dict[str, int]) -> dict[str, int]:
     return dict(sorted(counts.items(), key=lambda kv: -kv[1]))  # stable: ties stay first-seen
 
 
-def _admit(mine: dict[_K, int], theirs: dict[_K, int], limit: int) -> int:
-    """Add the counts of ``theirs`` to ``mine`` for each entry ``mine`` lists or has room for (``limit``
-    entries), in the order of ``theirs``; return the count of the others.
+def _admit(mine: dict[_K, int], key: _K, count: int, limit: int) -> int:
+    """Add ``count`` to ``key``'s entry if ``mine`` lists it or has room for it (``limit`` entries); return the
+    count left out (0, or ``count``): the rule of every capped list of a summary, whether an example is added or
+    a chunk's builder merged.
     """
-    omitted = 0
-    for key, count in theirs.items():
-        if key in mine or len(mine) < limit:
-            mine[key] = mine.get(key, 0) + count
-        else:
-            omitted += count
-    return omitted
+    if key in mine or len(mine) < limit:
+        mine[key] = mine.get(key, 0) + count
+        return 0
+    return count
 
 
 class SummaryBuilder:
@@ -115,11 +113,7 @@ class SummaryBuilder:
                 self._steps["strict_atomic" if s.atomic else "strict_non_atomic"] += 1
                 misleading = misleading or bool(s.atomic and s.utility is Utility.MISLEADING)
             if s.validity is Validity.UNPARSEABLE:
-                key = (s.text, s.reason or "")
-                if key in self._unparseable or len(self._unparseable) < self._limit:
-                    self._unparseable[key] = self._unparseable.get(key, 0) + 1
-                else:
-                    self._unparseable_omitted += 1
+                self._unparseable_omitted += _admit(self._unparseable, (s.text, s.reason or ""), 1, self._limit)
         return misleading
 
     def add(self, result: ExampleResult) -> None:
@@ -142,10 +136,7 @@ class SummaryBuilder:
             else:
                 self._return[result.steps_to_return] += 1
         for w in result.warnings:
-            if w in self._warnings or len(self._warnings) < self._limit:
-                self._warnings[w] = self._warnings.get(w, 0) + 1
-            else:
-                self._warnings_omitted += 1
+            self._warnings_omitted += _admit(self._warnings, w, 1, self._limit)
         self._gold_source[result.gold.source] += 1
         self._sentences.update(s.kind.value for s in result.sentences)
         if result.label.predicted is None and result.label.reason is not None:
@@ -201,8 +192,10 @@ class SummaryBuilder:
         self._return.update(other._return)
         # A distinct entry is listed if it was seen while the list had room, with all its counts; the
         # others count as omitted. ``other`` lists its entries in first-seen order, so this is exact.
-        self._unparseable_omitted += _admit(self._unparseable, other._unparseable, self._limit)
-        self._warnings_omitted += _admit(self._warnings, other._warnings, self._limit)
+        self._unparseable_omitted += sum(_admit(self._unparseable, key, count, self._limit)
+                                         for key, count in other._unparseable.items())
+        self._warnings_omitted += sum(_admit(self._warnings, key, count, self._limit)
+                                      for key, count in other._warnings.items())
         self._n_errors += other._n_errors
         self._errors.extend(other._errors[: max(0, self._limit - len(self._errors))])
 
