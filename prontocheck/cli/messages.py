@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from rich.text import Text
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rich.text import Text
 
 
 def labelled(label: str, style: str, message: object) -> Text:
@@ -12,4 +15,6 @@ def labelled(label: str, style: str, message: object) -> Text:
     >>> labelled("error", "red", "x.jsonl:3: bad id '[/red]'").plain
     "error x.jsonl:3: bad id '[/red]'"
     """
+    from rich.text import Text  # on first use: a command that prints no message does not import rich
+
     return Text.assemble((label, style), " ", str(message))

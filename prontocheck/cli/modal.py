@@ -7,20 +7,22 @@ unreadable input.
 from __future__ import annotations
 
 import sys
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 import click
-from rich.console import Console
 
 from prontocheck.cli.messages import labelled
 from prontocheck.errors import InputError, ProntocheckError, UsageError
 from prontocheck.io.writing import OutputError, dumps, optional_output, output_file
-from prontocheck.modal.benchmark import generate as generate_grid
 from prontocheck.modal.items import ItemError
 from prontocheck.modal.render import FORMATS, render
-from prontocheck.modal.score import ScoreReport, score_file
 from prontocheck.modal.semantics import COLUMNS, DEFAULT, Semantics
 from prontocheck.modal.validate import ValidationBuilder, ValidationReport, validate_file
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from prontocheck.modal.score import ScoreReport
 
 MAX_MESSAGES = 20
 
@@ -45,11 +47,15 @@ def _show(report: ValidationReport | ScoreReport, fmt: str | None) -> None:
         click.echo(rendered.rstrip("\n"))
     else:
         # The tables are wide: on a terminal rich fits them to its width; piped, they are not squeezed to 80.
+        from rich.console import Console
+
         Console(highlight=False, soft_wrap=False, markup=False,
                 width=None if sys.stdout.isatty() else 200).print(rendered)
 
 
 def _err() -> Console:
+    from rich.console import Console
+
     return Console(stderr=True, highlight=False, soft_wrap=True, markup=False)
 
 
@@ -76,6 +82,8 @@ def modal() -> None:
 def generate(output: str, templates: tuple[str, ...], forms: tuple[str, ...], groups: tuple[str, ...],
              activities: tuple[str, ...]) -> None:
     """Write the benchmark grid (14,400 prompts with gold labels) as JSON Lines."""
+    from prontocheck.modal.benchmark import generate as generate_grid
+
     count = 0
     try:
         with output_file(output) as out:
@@ -157,6 +165,8 @@ def score(answers: str, items_path: str | None, semantics: str, fmt: str | None)
     """
     [chosen] = _semantics((semantics,), False)
     try:
+        from prontocheck.modal.score import score_file
+
         report = score_file(answers, items_path, chosen)
     except InputError as e:
         _fail(e)

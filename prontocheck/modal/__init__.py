@@ -16,28 +16,51 @@ probabilistic semantics with exact rational arithmetic, and backs every verdict 
 See ``docs/modal.md`` for the commands, the input and output formats and the semantics options.
 """
 
-from prontocheck.modal.benchmark import GridItem, Pattern, Template, generate, patterns, templates
-from prontocheck.modal.certificates import Certificate, Countermodel, Proof, ProofCase
-from prontocheck.modal.checker import CertificateError, check, holds
-from prontocheck.modal.decide import Judgement, Verdict, abstract, judge, satisfiable
-from prontocheck.modal.items import ItemError, ModalItem, ModalParseError, parse_item, read_items
-from prontocheck.modal.metrics import PairComparison, Scored, Summary, mcnemar_exact, summarize
-from prontocheck.modal.parse import parse_modal_formula, parse_prompt, parse_question, parse_statement
-from prontocheck.modal.questions import Form, Question
-from prontocheck.modal.render import render
-from prontocheck.modal.score import ScoreReport, read_answer, score, score_file, score_records
-from prontocheck.modal.semantics import COLUMNS, DEFAULT, Semantics
-from prontocheck.modal.validate import (
-    GoldStatus,
-    ItemResult,
-    SemanticsReport,
-    ValidationBuilder,
-    ValidationReport,
-    summarize_validation,
-    validate_file,
-    validate_item,
-    validate_items,
-)
+import typing
+
+from prontocheck.common import lazy
+
+if typing.TYPE_CHECKING:
+    from prontocheck.modal.benchmark import GridItem, Pattern, Template, generate, patterns, templates
+    from prontocheck.modal.certificates import Certificate, Countermodel, Proof, ProofCase
+    from prontocheck.modal.checker import CertificateError, check, holds
+    from prontocheck.modal.decide import Judgement, Verdict, abstract, judge, satisfiable
+    from prontocheck.modal.items import ItemError, ModalItem, ModalParseError, parse_item, read_items
+    from prontocheck.modal.metrics import PairComparison, Scored, Summary, mcnemar_exact, summarize
+    from prontocheck.modal.parse import parse_modal_formula, parse_prompt, parse_question, parse_statement
+    from prontocheck.modal.questions import Form, Question
+    from prontocheck.modal.render import render
+    from prontocheck.modal.score import ScoreReport, read_answer, score, score_file, score_records
+    from prontocheck.modal.semantics import COLUMNS, DEFAULT, Semantics
+    from prontocheck.modal.validate import (
+        GoldStatus,
+        ItemResult,
+        SemanticsReport,
+        ValidationBuilder,
+        ValidationReport,
+        summarize_validation,
+        validate_file,
+        validate_item,
+        validate_items,
+    )
+
+# Imported on first use (prontocheck.common.lazy): importing one module of the package does not import the rest.
+lazy.export_lazily("prontocheck.modal", {
+    "prontocheck.modal.benchmark": "GridItem Pattern Template generate patterns templates",
+    "prontocheck.modal.certificates": "Certificate Countermodel Proof ProofCase",
+    "prontocheck.modal.checker": "CertificateError check holds",
+    "prontocheck.modal.decide": "Judgement Verdict abstract judge satisfiable",
+    "prontocheck.modal.items": "ItemError ModalItem ModalParseError parse_item read_items",
+    "prontocheck.modal.metrics": "PairComparison Scored Summary mcnemar_exact summarize",
+    "prontocheck.modal.parse": "parse_modal_formula parse_prompt parse_question parse_statement",
+    "prontocheck.modal.questions": "Form Question",
+    "prontocheck.modal.render": "render",
+    "prontocheck.modal.score": "ScoreReport read_answer score score_file score_records",
+    "prontocheck.modal.semantics": "COLUMNS DEFAULT Semantics",
+    "prontocheck.modal.validate": "GoldStatus ItemResult SemanticsReport ValidationBuilder "
+        "ValidationReport summarize_validation validate_file validate_item "
+        "validate_items",
+})
 
 __all__ = [
     "COLUMNS", "DEFAULT", "Certificate", "CertificateError", "Countermodel", "Form", "GoldStatus", "GridItem",

@@ -23,7 +23,8 @@ from prontocheck.modal.transform import ModalTransformer
 from prontocheck.syntax.frontend import Grammar, parse
 from prontocheck.syntax.segment import segment
 
-_KEYWORDS_FIRST = frozenset({"it", "if", "is", "does", "probably", "can", "either", "both"})
+KEYWORDS_FIRST = frozenset({"it", "if", "is", "does", "probably", "can", "either", "both"})
+"""Keywords the parser's preparation lowers at a sentence's start ("If X goes, …" is read as "if X goes, …")."""
 _INSTRUCTION = re.compile(r"(?:please\s+)?(?:answer|respond|reply)\b", re.IGNORECASE)
 
 
@@ -49,7 +50,7 @@ def _prepare(sentence: str, final: str) -> str:
     if text.endswith(final):
         text = text[:-1]
     m = re.match(r"(?<!\s)\s*+([A-Z][a-z]*)", text)
-    if m and m.group(1).lower() in _KEYWORDS_FIRST:
+    if m and m.group(1).lower() in KEYWORDS_FIRST:
         text = text[: m.start(1)] + text[m.start(1)].lower() + text[m.start(1) + 1:]
     return text
 
@@ -116,18 +117,19 @@ def split_prompt(prompt: str) -> tuple[list[Span], Span]:
     return spans[:last], spans[last]
 
 
-def prepared_sentences(prompt: str) -> list[tuple[str, str]]:
+def prepared_sentences(prompt: str) -> list[tuple[str, str, int]]:
     """The texts the parser reads for a prompt (each sentence prepared as :func:`parse_prompt` prepares it),
-    with the start rule each is read from.
+    with the start rule each is read from and its offset in the prompt.
 
     Raises:
         UnparseableSentence: no question, or other text after it (as :func:`split_prompt`).
 
     >>> prepared_sentences("It is probable that X will go. Is it true that X might go? Answer Yes or No.")
-    [('it is probable that X will go', 'statement'), ('is it true that X might go', 'question')]
+    [('it is probable that X will go', 'statement', 0), ('is it true that X might go', 'question', 31)]
     """
     premises, question = split_prompt(prompt)
-    return [*((_prepare(s.text, "."), "statement") for s in premises), (_prepare(question.text, "?"), "question")]
+    return [*((_prepare(s.text, "."), "statement", s.start) for s in premises),
+            (_prepare(question.text, "?"), "question", question.start)]
 
 
 def parse_prompt(prompt: str) -> tuple[tuple[ModalFormula, ...], Question]:

@@ -33,7 +33,16 @@ from prontocheck.modal.decide import abstract
 from prontocheck.modal.items import ModalItem, parse_item
 from prontocheck.modal.parse import prepared_sentences
 from prontocheck.modal.questions import Question
-from prontocheck.modal.skeleton import Skeleton, rename_question, rename_statement, skeleton, whole_tokens
+from prontocheck.modal.skeleton import (
+    PromptShape,
+    Skeleton,
+    prompt_shape,
+    rename_question,
+    rename_statement,
+    skeleton,
+    whole_tokens,
+    word_plan,
+)
 
 CACHE_SIZE = 1 << 14
 """How many skeletons are remembered (all are forgotten when the store is full)."""
@@ -104,14 +113,46 @@ class Reading:
 
 _TEMPLATES: dict[Skeleton, Template | None] = {}
 _FORMS: dict[tuple[ModalFormula, ...], tuple[ModalFormula, ...]] = {}
+_PROMPTS: dict[PromptShape, tuple[Skeleton, tuple[int | str, ...]] | None] = {}
 
 
-def _sentences(prompt: str) -> list[tuple[str, str]] | None:
-    """The prompt's sentences as the parser reads them, with their start rules; None when it cannot be cut."""
+def _sentences(prompt: str) -> list[tuple[str, str, int]] | None:
+    """The prompt's sentences as the parser reads them, with their start rules and offsets; None when it cannot be
+    cut.
+    """
     try:
         return prepared_sentences(prompt)
     except UnparseableSentence:
         return None
+
+
+def _own_skeleton(cut: list[tuple[str, str, int]] | None) -> tuple[Skeleton, tuple[str, ...]] | None:
+    return skeleton([text for text, _, _ in cut]) if cut is not None else None
+
+
+def _skeleton(prompt: str) -> tuple[Skeleton, tuple[str, ...]] | None:
+    """The skeleton and open words of a prompt's sentences, through its prompt shape when it has one (see
+    :mod:`prontocheck.modal.skeleton`); None when it cannot be cut or a sentence has no shape.
+    """
+    found = prompt_shape(prompt)
+    if found is None:
+        return _own_skeleton(_sentences(prompt))
+    key, words = found
+    entry = _PROMPTS.get(key, ...)
+    if entry is ...:
+        cut = _sentences(prompt)
+        own = _own_skeleton(cut)
+        plan = word_plan(prompt, [(text, start) for text, _, start in cut], own[1]) if own and cut else None
+        entry = None if own is None or plan is None else (own[0], plan)
+        if len(_PROMPTS) >= CACHE_SIZE:
+            _PROMPTS.clear()
+        _PROMPTS[key] = entry
+        if entry is None:
+            return own
+    if entry is None:
+        return _own_skeleton(_sentences(prompt))
+    skeleton_, plan = entry
+    return skeleton_, tuple([words[p] if type(p) is int else p for p in plan])  # type: ignore[misc]
 
 
 def read_item(item: ModalItem, reuse: bool = True) -> Reading:
@@ -124,15 +165,15 @@ def read_item(item: ModalItem, reuse: bool = True) -> Reading:
     Raises:
         ModalParseError: the item's text is not in the grammar (names the item, field and column).
     """
-    cut = _sentences(item.prompt) if reuse and item.prompt is not None else None
-    found = skeleton([text for text, _ in cut]) if cut is not None else None
-    if cut is None or found is None:
+    found = _skeleton(item.prompt) if reuse and item.prompt is not None else None
+    if found is None:
         return Reading(Template.of(*parse_item(item)), ())
     key, words = found
     template = _TEMPLATES.get(key, ...)
     if template is ...:
         premises, question = parse_item(item)
-        template = Template.of(premises, question, words) if all(whole_tokens(t, s) for t, s in cut) else None
+        cut = _sentences(item.prompt or "") or []
+        template = Template.of(premises, question, words) if all(whole_tokens(t, s) for t, s, _ in cut) else None
         if len(_TEMPLATES) >= CACHE_SIZE:
             _TEMPLATES.clear()
         _TEMPLATES[key] = template

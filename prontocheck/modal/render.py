@@ -9,17 +9,18 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-
-from rich.console import Group, RenderableType
-from rich.table import Table
-from rich.text import Text
+from typing import TYPE_CHECKING
 
 from prontocheck.common.stats import Rate
 from prontocheck.errors import UsageError
 from prontocheck.modal.certificates import Countermodel
 from prontocheck.modal.metrics import CELLS, Summary
-from prontocheck.modal.score import ScoreReport
 from prontocheck.modal.validate import STATUSES, ItemResult, SemanticsReport, ValidationReport
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from prontocheck.modal.score import ScoreReport
 
 FORMATS = ("table", "markdown", "json")
 """The output formats."""
@@ -155,6 +156,10 @@ def sections_to_markdown(sections: Sequence[Section]) -> str:
 
 def sections_to_table(sections: Sequence[Section]) -> RenderableType:
     """Rich tables, one per section, with the notes under each."""
+    from rich.console import Group  # rich only for tables: the JSON and Markdown outputs start without it
+    from rich.table import Table
+    from rich.text import Text
+
     parts: list[RenderableType] = []
     for s in sections:
         table = Table(title=s.title, title_justify="left", show_edge=False, collapse_padding=True)

@@ -19,7 +19,7 @@ p(φ) = 1, ``φ ⪰ ψ`` when p(φ) ≥ p(ψ). The flat conditional ``φ ⇒ ψ`
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Literal, get_args
 
@@ -63,6 +63,14 @@ class Semantics:
     strict: bool = True
     conditional: ConditionalReading = "certain_material"
     cp_zero: CpZero = "presuppose"
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __hash__(self) -> int:
+        return self._hash  # computed once: decisions are looked up on every item, and a Fraction hashes slowly
+
+    def __reduce__(self) -> tuple[type[Semantics], tuple[Fraction, bool, str, str]]:
+        # Rebuilt, not copied: the hash of the strings differs from one process to the next.
+        return Semantics, (self.theta, self.strict, self.conditional, self.cp_zero)
 
     def __post_init__(self) -> None:
         theta = self.theta
@@ -81,6 +89,7 @@ class Semantics:
                              f"expected one of {', '.join(get_args(ConditionalReading))}")
         if self.cp_zero not in get_args(CpZero):
             raise UsageError(f"unknown cp_zero {self.cp_zero!r}; expected one of {', '.join(get_args(CpZero))}")
+        object.__setattr__(self, "_hash", hash((self.theta, self.strict, self.conditional, self.cp_zero)))
 
     @property
     def relation(self) -> str:

@@ -31,6 +31,22 @@ refuses longer ones), and a prompt that does not meet these conditions is read o
 ``tests/modal/test_modal_reuse.py`` compares reused and own readings on the grid, the paraphrase
 fixture and the real items.
 
+**Prompts of one shape cut alike.** Cutting a prompt into sentences costs more than looking its
+skeleton up, so a prompt's own :func:`prompt_shape` (the straightened prompt with its *prompt-open*
+runs marked, and their pattern of equal words) is looked up first. A run is prompt-open when it is
+open and also not one of the words the cutting tests by value (:data:`PROMPT_KEPT`: the list marker
+"Step 3:", the answer instruction after the question) and not a capitalised run that starts with a
+sentence-initial keyword followed by a capital ("ItX", whose "It" the parser's preparation lowers).
+Only plain prompts (:func:`~prontocheck.syntax.segment.plain`: ASCII, cut by one regular expression)
+within the sentence length limit have one. Renaming prompt-open runs within their class keeps a plain
+prompt plain and changes no character the cutting looks at (full stops, question marks, white space,
+the words of :data:`PROMPT_KEPT`, a keyword at a sentence's start), so two prompts of one prompt shape
+are cut at the same places, their sentences are prepared alike (a prompt-open run is never lowered),
+every sentence stays within the length limit, and the open runs of their sentences are the same runs:
+prompt-open ones, renamed, and others (prompt-kept but open in a sentence, such as "Answer" inside a
+premise), the same in both. So their skeletons are equal, and the second prompt's words follow from its
+prompt-open words by the *plan* taken from the first (:func:`word_plan`).
+
 >>> s1, words1 = skeleton(["Savir might be at the party", "is it true that Savir will be at the party"])
 >>> s2, words2 = skeleton(["Élodie might be at the event", "is it true that Élodie will be at the event"])
 >>> s1 == s2, words1, words2
@@ -48,10 +64,11 @@ from dataclasses import dataclass
 from prontocheck.limits import SENTENCE_CHARS
 from prontocheck.logic.formulas import Atom, Const
 from prontocheck.logic.modal import ModalFormula, map_atoms
-from prontocheck.modal.parse import MODAL
+from prontocheck.modal.parse import KEYWORDS_FIRST, MODAL
 from prontocheck.modal.questions import Question
 from prontocheck.modal.transform import STRUCTURAL_WORDS
 from prontocheck.syntax.frontend import grammar_text, parser
+from prontocheck.syntax.segment import plain, straighten
 from prontocheck.syntax.templates import keywords
 
 KEPT: frozenset[str] = keywords(grammar_text("modal")) | STRUCTURAL_WORDS | {"a", "an", "the", "be"}
@@ -137,6 +154,111 @@ def skeleton(texts: Sequence[str]) -> tuple[Skeleton, tuple[str, ...]] | None:
     first: dict[str, int] = {}
     pattern = tuple([first.setdefault(w, len(first)) for w in words])
     return Skeleton(tuple(shapes), pattern), tuple(words)
+
+
+PROMPT_KEPT: frozenset[str] = KEPT | {"step", "please", "answer", "respond", "reply"}
+"""Words that stay in a prompt's shape: :data:`KEPT`, and the words the cutting of a prompt tests by value (the
+list marker "Step 3:" and the answer instruction after the question)."""
+_LEAD = re.compile(r"[A-Z][a-z]*")
+
+
+def _prompt_mark(run: str) -> str | None:
+    """The mark of a prompt-open run, or None for a run that stays in a prompt's shape."""
+    if run.lower() in PROMPT_KEPT:
+        return None
+    if _LOWER.fullmatch(run):
+        return _LOWER_MARK
+    if _CAPITAL.fullmatch(run):
+        lead = _LEAD.match(run)
+        if lead is None or lead.end() == len(run) or lead.group().lower() not in KEYWORDS_FIRST:
+            return _CAPITAL_MARK
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class PromptShape:
+    """A plain prompt with its prompt-open runs marked, and the pattern of equal prompt-open words."""
+
+    text: str
+    pattern: tuple[int, ...]
+
+
+def prompt_shape(prompt: str) -> tuple[PromptShape, tuple[str, ...]] | None:
+    """A prompt's shape and prompt-open words, or None when it is not plain or is over the length limit.
+
+    >>> s1, words = prompt_shape("Ann might go. Is it true that Ann must go? Answer Yes or No.")
+    >>> s2, _ = prompt_shape("Bob might stay. Is it true that Bob must stay? Answer Yes or No.")
+    >>> s1 == s2, words
+    (True, ('Ann', 'go', 'Ann', 'go', 'Yes'))
+    >>> prompt_shape("Élodie might go. Is it true that Élodie must go?") is None
+    True
+    """
+    straight = straighten(prompt)
+    if len(straight) > SENTENCE_CHARS or not plain(straight):
+        return None
+    # Shaped piece by piece between spaces (no run holds one), each piece once: most recur from prompt to prompt.
+    get = _PIECES.get
+    shaped = [get(piece) or _piece(piece) for piece in straight.split(" ")]
+    words = [w for _, found in shaped for w in found]
+    first: dict[str, int] = {}
+    pattern = tuple([first.setdefault(w, len(first)) for w in words])
+    return PromptShape(" ".join([text for text, _ in shaped]), pattern), tuple(words)
+
+
+def _piece(piece: str) -> tuple[str, tuple[str, ...]]:
+    """A piece of a prompt without spaces, with its prompt-open runs marked, and those runs (remembered)."""
+    parts = _RUNS.split(piece)  # text between runs, run, text between runs, …
+    words = []
+    for i in range(1, len(parts), 2):
+        mark = _prompt_mark(parts[i])
+        if mark is not None:
+            words.append(parts[i])
+            parts[i] = mark
+    if len(_PIECES) >= CACHE_SIZE:
+        _PIECES.clear()
+    found = _PIECES[piece] = "".join(parts), tuple(words)
+    return found
+
+
+_PIECES: dict[str, tuple[str, tuple[str, ...]]] = {}
+
+
+def word_plan(prompt: str, sentences: Sequence[tuple[str, int]], words: Sequence[str]) -> tuple[int | str, ...] | None:
+    """How a plain prompt's sentence words (the open runs of its prepared sentences, in order) follow from its
+    prompt-open words: for each, the index of its prompt-open run, or the word itself where the run stays in the
+    prompt's shape. None when the sentences are not where the prompt has them (not a plain prompt's cut).
+
+    Args:
+        prompt: the prompt.
+        sentences: its prepared sentences with their offsets in the prompt.
+        words: the open words of those sentences, in order (as :func:`skeleton` gives them).
+
+    >>> word_plan("Step 1: Ann might go. Is it true?", [("Ann might go", 8), ("is it true", 22)], ["Ann", "go"])
+    (0, 1)
+    """
+    straight = straighten(prompt)
+    index: dict[int, int | None] = {}
+    count = 0
+    for m in _RUN.finditer(straight):
+        if _prompt_mark(m.group()) is not None:
+            index[m.start()] = count
+            count += 1
+        else:
+            index[m.start()] = None
+    plan: list[int | str] = []
+    pending = iter(words)
+    expected = next(pending, None)
+    for text, start in sentences:
+        for m in _RUN.finditer(text):
+            if m.group() != expected:
+                continue
+            at = start + m.start()
+            if at not in index or straight[at:at + len(expected)] != expected:
+                return None
+            found = index[at]
+            plan.append(expected if found is None else found)
+            expected = next(pending, None)
+    return tuple(plan) if expected is None and len(plan) == len(words) else None
 
 
 def whole_tokens(text: str, start: str) -> bool:

@@ -35,6 +35,11 @@ UNKNOWN = "(unknown)"
 """The pattern of an item that does not name one."""
 
 
+def _status(answer: Answer | None, gold: Answer) -> GoldStatus:
+    """How the licensed answer (``None``: undetermined) stands to a gold label."""
+    return "undetermined" if answer is None else "licensed" if answer == gold else "contradicted"
+
+
 @dataclass(frozen=True, slots=True)
 class ItemResult:
     """One item decided under one semantics.
@@ -90,10 +95,7 @@ class ItemResult:
     @property
     def gold_status(self) -> GoldStatus | None:
         """``licensed``, ``contradicted`` or ``undetermined``; ``None`` without a gold label."""
-        if self.item.gold is None:
-            return None
-        answer = self.answer
-        return "undetermined" if answer is None else "licensed" if answer == self.item.gold else "contradicted"
+        return None if self.item.gold is None else _status(self.answer, self.item.gold)
 
     def to_json(self) -> dict[str, Any]:
         """The per-item output line (see docs/modal.md for the fields)."""
@@ -241,12 +243,17 @@ class ValidationBuilder:
             self.report.errors.append(results)
             return
         for report, r in zip(self.report.reports, results, strict=True):
-            g = report.groups.setdefault((r.pattern, r.form, r.polarity), GroupCounts())
+            key = (r.pattern, r.form, r.polarity)
+            g = report.groups.get(key)
+            if g is None:
+                g = report.groups[key] = GroupCounts()
             g.n += 1
-            g.answers[r.answer] += 1
-            status = r.gold_status
-            if status is not None and r.item.gold is not None:
-                g.gold[r.item.gold] += 1
+            answer = r.answer
+            g.answers[answer] += 1
+            gold = r.item.gold
+            if gold is not None:
+                status = _status(answer, gold)
+                g.gold[gold] += 1
                 g.status[status] += 1
                 report.total[status] += 1
                 if status != "licensed" and g.example is None:

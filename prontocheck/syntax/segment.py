@@ -127,7 +127,12 @@ def straighten(text: str) -> str:
     """
     if text.isascii() and "\t" not in text and "\r" not in text:
         return text  # nothing to replace (the common case: a check in constant time, then two scans)
+    if _TO_STRAIGHTEN.search(text) is None:
+        return text  # other letters only ("Élodie"): one scan, where translate looks each character up
     return text.translate(_STRAIGHT)
+
+
+_TO_STRAIGHTEN = re.compile("[" + re.escape("".join(chr(c) for c in _STRAIGHT)) + "]")
 
 
 def _blank(m: re.Match[str]) -> str:
@@ -230,6 +235,16 @@ def _sentence(cleaned: str, start: int, end: int, trace: Trace | None) -> Senten
     return Sentence(text, s, e, inside)
 
 
+def plain(straight: str) -> bool:
+    """Whether straightened text (:func:`straighten`) takes the plain path of :func:`segment`: the generator's
+    style, cut by one regular expression (:data:`_PLAIN_SENTENCE`).
+
+    >>> plain("Fae is a cat. Every cat is a feline."), plain("Fae is a cat, e.g. a tabby."), plain("**Fae**")
+    (True, False, False)
+    """
+    return _PLAIN.fullmatch(straight) is not None and _TRICKY.search(straight) is None
+
+
 def sentence_texts(text: str) -> list[str]:
     """The sentences of a text, as :func:`segment` reads them, without spans (the quick way for plain text).
 
@@ -237,7 +252,7 @@ def sentence_texts(text: str) -> list[str]:
     ['Fae is a cat.', 'Every cat is a feline.']
     """
     straight = straighten(text)
-    if _PLAIN.fullmatch(straight) and not _TRICKY.search(straight):
+    if plain(straight):
         return _PLAIN_SENTENCE.findall(straight)
     return [s.text for s in segment(text).sentences]
 
@@ -253,7 +268,7 @@ def segment(text: str) -> Segmented:
     Every cat is a feline.
     """
     straight = straighten(text)
-    if _PLAIN.fullmatch(straight) and not _TRICKY.search(straight):
+    if plain(straight):
         make = tuple.__new__  # Sentence's own constructor, without the keyword handling (many sentences)
         return Segmented(tuple([make(Sentence, (m.group(1), *m.span(1), False))
                                 for m in _PLAIN_SENTENCE.finditer(straight)]), None, straight)

@@ -227,3 +227,19 @@ def test_semantics_options() -> None:
         Semantics(conditional="strict")  # type: ignore[arg-type]
     assert DEFAULT.to_json() == {"label": ">1/2 cert", "theta": "1/2", "strict": True,
                                  "conditional": "certain_material", "cp_zero": "presuppose"}
+
+
+def test_semantics_hash_is_its_fields_and_is_remade_when_unpickled() -> None:
+    import os
+    import pickle
+    import subprocess
+    import sys
+
+    assert hash(Semantics.parse(">=0.6, pr")) == hash(Semantics(Fraction(3, 5), False, "probable_material"))
+    assert len({hash(s) for s in COLUMNS}) == len(COLUMNS)
+    # Another process hashes the strings otherwise: an unpickled semantics must find its equal in a dict there.
+    code = ("import pickle, sys; from prontocheck.modal.semantics import Semantics; "
+            "s = pickle.loads(sys.stdin.buffer.read()); print({Semantics.parse('>=0.6, pr'): 1}.get(s))")
+    out = subprocess.run([sys.executable, "-c", code], input=pickle.dumps(Semantics.parse(">=0.6, pr")),
+                         capture_output=True, check=True, env={**os.environ, "PYTHONHASHSEED": "12345"})
+    assert out.stdout.strip() == b"1"

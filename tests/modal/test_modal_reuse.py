@@ -36,11 +36,16 @@ REAL = ROOT.parent / "shared" / "data" / "modal-holliday-dev" / "items.jsonl"
 @pytest.fixture(autouse=True)
 def cold() -> Iterator[None]:
     """Every test starts (and leaves) with no skeleton remembered."""
-    reading_module._TEMPLATES.clear()
-    skeleton_module._SHAPES.clear()
+    _forget()
     yield
+    _forget()
+
+
+def _forget() -> None:
     reading_module._TEMPLATES.clear()
+    reading_module._PROMPTS.clear()
     skeleton_module._SHAPES.clear()
+    skeleton_module._PIECES.clear()
 
 
 def _lines(items: Sequence[ModalItem], semantics: Sequence[Semantics], reuse: bool) -> list[Any]:
@@ -185,3 +190,35 @@ def test_random_renamings_read_alike() -> None:
             prompt = prompt.replace(word, rng.choice(LOWER_WORDS))
         items += [item, ModalItem(f"r{i}", prompt=prompt, gold=item.gold)]
     _assert_same(items, (DEFAULT, Semantics.parse(">=1/2,cprob")))
+
+
+@pytest.mark.parametrize(("first", "second"), [
+    # The list marker "Step 3:" is cut off; "Stop 3:" is text.
+    ("Step 3: Savir might go. Is it true that Savir must go?",
+     "Stop 3: Savir might go. Is it true that Savir must go?"),
+    # An answer instruction may follow the question; other text may not.
+    ("Savir might go. Is it true that Savir must go? Answer Yes or No.",
+     "Savir might go. Is it true that Savir must go? Zebra Yes or No."),
+    ("Savir might go. Is it true that Savir must go? Please answer.",
+     "Savir might go. Is it true that Savir must go? Kindly answer."),
+    # The parser's preparation lowers "It" in "ItX": that name is not a renaming of "Bob".
+    ("Bob might go. Is it true that Bob must go?", "ItX might go. Is it true that ItX must go?"),
+    ("Bob might go. Is it true that Bob must go?", "IfZ might go. Is it true that IfZ must go?"),
+    # Over the length limit with a long name.
+    ("Bob might go. Is it true that Bob must go?",
+     "B" + "o" * 2100 + " might go. Is it true that B" + "o" * 2100 + " must go?"),
+    # Two spaces, a line break: other cuts.
+    ("Bob might go. Is it true that Bob must go?", "Bob might go.\nIs it true that Bob must go?"),
+], ids=["step-marker", "instruction", "please-answer", "lowered-It", "lowered-If", "long-name", "line-break"])
+def test_prompts_cut_otherwise_are_not_renamings(first: str, second: str) -> None:
+    """Words the cutting of a prompt looks at stay in its shape (prontocheck.modal.skeleton): each pair reads as
+    each prompt on its own reads, the first read before the second."""
+    items = [ModalItem("1", prompt=first, gold="Yes"), ModalItem("2", prompt=second, gold="Yes")]
+    _assert_same(items, (DEFAULT,))
+
+
+def test_prompt_shapes_are_reused() -> None:
+    items = _grid()[:400]
+    list(validate_items(items))
+    assert 0 < len(reading_module._PROMPTS) < 40
+    assert all(entry is not None for entry in reading_module._PROMPTS.values())
