@@ -22,7 +22,8 @@ from prontocheck.common.decode import JSONBudgetError
 from prontocheck.common.streams import iter_lines, json_lines, open_text
 from prontocheck.errors import BudgetExceeded, InputError, UnparseableSentence
 from prontocheck.logic.modal import ModalFormula
-from prontocheck.modal.parse import parse_prompt, parse_question, parse_statement, split_sentences
+from prontocheck.modal.arguments import quoted, read_argument
+from prontocheck.modal.parse import parse_argument, parse_prompt, parse_question, parse_statement, split_sentences
 from prontocheck.modal.questions import Answer, Question
 
 _KNOWN = ("id", "prompt", "premises", "question", "gold", "pattern", "form", "polarity")
@@ -138,6 +139,30 @@ class ItemError:
         return {"id": self.id, "error": {"file": e.file, "line": e.line, "reason": e.reason}}
 
 
+def read_prompt(item: ModalItem) -> tuple[tuple[ModalFormula, ...], Question, bool]:
+    """Parse an item's prompt: as the probability-operator benchmark asks ("… Is it true that C?"), else as an
+    argument (:mod:`prontocheck.modal.arguments`: "From 'A', can we infer 'C'?"); the premises, the question, and
+    whether it was read the first way.
+
+    Raises:
+        ModalParseError: neither way reads it; the error is the argument reader's for a prompt that quotes its
+            statements or asks an inference question it knows, else the benchmark grammar's.
+    """
+    prompt = item.prompt or ""
+    try:
+        return (*parse_prompt(prompt), True)
+    except UnparseableSentence as e:
+        first = e
+    try:
+        argument = read_argument(prompt)
+    except UnparseableSentence as e:
+        raise ModalParseError(item.id, "prompt", e if quoted(prompt) else first) from None
+    try:
+        return (*parse_argument(prompt, argument), False)
+    except UnparseableSentence as e:
+        raise ModalParseError(item.id, "prompt", e) from None
+
+
 def parse_item(item: ModalItem) -> tuple[tuple[ModalFormula, ...], Question]:
     """Parse an item's premises and question.
 
@@ -146,10 +171,8 @@ def parse_item(item: ModalItem) -> tuple[tuple[ModalFormula, ...], Question]:
             the column.
     """
     if item.prompt is not None:
-        try:
-            return parse_prompt(item.prompt)
-        except UnparseableSentence as e:
-            raise ModalParseError(item.id, "prompt", e) from None
+        read, asked, _ = read_prompt(item)
+        return read, asked
     premises = []
     for i, sentence in enumerate(item.premises or (), start=1):
         try:

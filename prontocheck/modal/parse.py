@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from prontocheck.errors import UnparseableSentence
 from prontocheck.logic.modal import ModalFormula
+from prontocheck.modal.arguments import Argument, read_argument
 from prontocheck.modal.questions import Question
 from prontocheck.modal.transform import ModalTransformer
 from prontocheck.syntax.frontend import Grammar, parse
@@ -149,6 +150,29 @@ def parse_prompt(prompt: str) -> tuple[tuple[ModalFormula, ...], Question]:
         return tuple(forms), parse_question(question.text)
     except UnparseableSentence as e:
         raise _shifted(e, prompt, question.start) from None
+
+
+def parse_argument(prompt: str, argument: Argument | None = None) -> tuple[tuple[ModalFormula, ...], Question]:
+    """Parse an argument prompt (:mod:`prontocheck.modal.arguments`): its premises, and the question whether its
+    conclusion follows (FOLLOW or VALID, affirmative). ``argument``: the prompt's, when it has been read already.
+
+    Raises:
+        UnparseableSentence: the prompt is in no wrapper, or a statement is not in the grammar; ``pos`` is the
+            offset in the prompt.
+
+    >>> premises, q = parse_argument("From 'Savir might be at the party', can we infer 'Savir will probably be "
+    ...                              "at the party'?")
+    >>> [str(p) for p in premises], q.form, str(q.embedded)
+    (['◇at_party(Savir)'], <Form.FOLLOW: 'FOLLOW'>, 'Pr(at_party(Savir))')
+    """
+    argument = argument or read_argument(prompt)
+    forms = []
+    for span in (*argument.premises, argument.conclusion):
+        try:
+            forms.append(parse_statement(span.text))
+        except UnparseableSentence as e:
+            raise _shifted(e, prompt, span.start) from None
+    return tuple(forms[:-1]), Question(argument.form, "aff", "none", forms[-1])
 
 
 def _shifted(error: UnparseableSentence, text: str, offset: int) -> UnparseableSentence:

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from prontocheck.errors import UnparseableSentence
 from prontocheck.logic.modal import ModalFormula
 from prontocheck.modal.decide import abstract
-from prontocheck.modal.items import ModalItem, parse_item
+from prontocheck.modal.items import ModalItem, parse_item, read_prompt
 from prontocheck.modal.parse import prepared_sentences
 from prontocheck.modal.questions import Question
 from prontocheck.modal.skeleton import (
@@ -171,9 +171,12 @@ def read_item(item: ModalItem, reuse: bool = True) -> Reading:
     key, words = found
     template = _TEMPLATES.get(key, ...)
     if template is ...:
-        premises, question = parse_item(item)
+        # Kept for the skeleton only when the benchmark grammar read the prompt (an argument's wrapper reads words
+        # by value: prontocheck.modal.arguments) and every run of it is one whole token.
+        premises, question, by_grammar = read_prompt(item)
         cut = _sentences(item.prompt or "") or []
-        template = Template.of(premises, question, words) if all(whole_tokens(t, s) for t, s, _ in cut) else None
+        template = Template.of(premises, question, words) \
+            if by_grammar and all(whole_tokens(t, s) for t, s, _ in cut) else None
         if len(_TEMPLATES) >= CACHE_SIZE:
             _TEMPLATES.clear()
         _TEMPLATES[key] = template
