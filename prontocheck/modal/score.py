@@ -1,8 +1,9 @@
 """Scoring model answers with the paper's metrics, overall and broken down.
 
 Answers are JSON Lines records with ``id`` and ``answer`` (or ``response``/``output``/``prediction``):
-the first word decides, ``Yes``/``No`` in any case and punctuation; anything else is *uncertain*
-and counts as incorrect. Each answer is joined with its item by id (from an items file, or from the
+the answer the reply commits to decides (its final answer, "Answer: yes", "So the answer is No.", a bolded
+verdict, after any reasoning trace; else a Yes or No it opens with); anything else is *uncertain* and counts
+as incorrect. Each answer is joined with its item by id (from an items file, or from the
 generated grid), and the item is decided by the logic so that the figures can also be restricted to
 *logically determinate* items (the logic licenses the item's gold answer under the semantics).
 
@@ -12,7 +13,6 @@ generated grid), and the item is decided by the logic so that the figures can al
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -34,17 +34,22 @@ CORE_PATTERNS = frozenset({"probably_might", "must_probably", "distribution_over
                            "chancy_disjunction_introduction", "conjunctivitis", "might_probably", "probably_certain"})
 """The paper's "conservative core": the three invalid patterns and the four most basic valid ones."""
 
-_FIRST_WORD = re.compile(r"(?<![\W_])[\W_]*+([A-Za-z]+)")
 # StrEnum members hash and compare as their values, so plain form strings look these up.
 _PAIRED = {(Form.CORRECT, "prefix"): ("CORRECT", "prefix"), (Form.NOT_CORRECT, "not"): ("CORRECT", "not"),
            (Form.VALID, "prefix"): ("VALID", "prefix"), (Form.NOT_VALID, "not"): ("VALID", "not")}
 
 
 def read_answer(text: object) -> Answer | None:
-    """Read a model answer: ``Yes``/``No`` from its first word, else ``None`` (uncertain)."""
-    m = _FIRST_WORD.match(str(text)) if text is not None else None
-    word = m.group(1).lower() if m else ""
-    return "Yes" if word == "yes" else "No" if word == "no" else None
+    """Read a model answer: the Yes or No it commits to (:func:`prontocheck.syntax.reading.reply_answer`: the final
+    answer of a chain-of-thought reply, else a Yes or No it opens with), else ``None`` (uncertain).
+
+    >>> read_answer("Mary was there, so Sue was. **Answer: yes**"), read_answer("No, it does not follow.")
+    ('Yes', 'No')
+    """
+    from prontocheck.syntax.reading import reply_answer  # (the output reader: only when answers are scored)
+
+    label = reply_answer(str(text)) if text is not None else None
+    return None if label is None else "Yes" if label else "No"
 
 
 @dataclass(frozen=True, slots=True)

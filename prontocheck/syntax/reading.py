@@ -488,3 +488,28 @@ def read_output(text: str, ctx: ReadingContext) -> OutputReading:
                              reason == MID_SENTENCE)
     index, answer = chosen
     return OutputReading(tuple(readings), answer, index, None, 0 if cut is None else len(text) - cut)
+
+
+_LEADING_YES_NO = re.compile(r"\s*+[*_\"#>]*+\s*+(yes|no)[*_\"]*+[ \t]*+(?:[,.;:!\n]|-\s|$)", re.IGNORECASE)
+"""A reply that opens with a bare Yes or No, then a pause ("Yes, it follows.", "**No** - …")."""
+_NO_PROBLEM: ReadingContext | None = None
+
+
+def reply_answer(text: str) -> bool | None:
+    """The yes/no answer a free-text reply to a yes/no question commits to: its committed answer as outputs are read
+    (:func:`read_output`: the last answer statement outside a reasoning trace, "Answer: yes", "So the answer is No.",
+    a bolded verdict), else a Yes or No that opens it ("Yes, it follows."); ``None`` when it commits to neither.
+
+    >>> [reply_answer(t) for t in ["Yes, it follows.", "No. Mary was there, so Sue was. So the answer is yes.",
+    ...                            "<think>So yes.</think> **No**", "I think so.", "Nobody knows."]]
+    [True, True, False, None, None]
+    """
+    global _NO_PROBLEM
+    if _NO_PROBLEM is None:
+        _NO_PROBLEM = ReadingContext.of([])
+    read = read_output(text, _NO_PROBLEM)
+    if read.answer is not None:
+        return read.answer.label
+    if (m := _LEADING_YES_NO.match(straighten(text))) is not None:
+        return m.group(1).lower() == "yes"
+    return None

@@ -99,7 +99,13 @@ def test_constant_answerers_have_floor_zero_and_bias_one() -> None:
 
 def test_answer_reading_and_mcnemar() -> None:
     assert [read_answer(x) for x in ["Yes", " no.", "*YES*", "Nope", "", None, "N/A", "yes/no"]] == [
-        "Yes", "No", "Yes", None, None, None, None, "Yes"]
+        "Yes", "No", "Yes", None, None, None, None, None]  # "yes/no" commits to neither
+    # A chain-of-thought reply: its final answer, not its first word; a reasoning trace's tentative answers are not.
+    assert [read_answer(x) for x in [
+        "No wait. If Mary was at the wedding, Sue was. Sue was. So we cannot tell.\n\nAnswer: No",
+        "No. Mary might not have been there; but then she was not. So the answer is Yes.",
+        "<think>So yes. Hmm, wait, no.</think>\n**No**", "Yes, it follows.", "Let me think step by step.",
+        "Therefore, the conclusion does not follow. **Final answer: No**"]] == ["No", "Yes", "No", "Yes", None, "No"]
     assert mcnemar_exact(0, 0) == 1.0 and mcnemar_exact(3, 0) == 0.25 and mcnemar_exact(1, 1) == 1.0
     with pytest.raises(ValueError):
         mcnemar_exact(-1, 2)
