@@ -35,6 +35,19 @@ class Section:
     rows: list[tuple[str, ...]]
     notes: list[str] = field(default_factory=list)
 
+    def compact(self) -> Section:
+        """The section without the columns that hold no figure in any row (the first column, the row labels,
+        stays). Items that ask only affirmative questions, for instance, have no bias or floor to show.
+
+        >>> Section("t", ("k", "n", "Bias"), [("a", "3", "—"), ("b", "1", "—")]).compact().headers
+        ('k', 'n')
+        """
+        keep = [0, *(i for i in range(1, len(self.headers)) if any(row[i] != "—" for row in self.rows))]
+        if len(keep) == len(self.headers):
+            return self
+        return Section(self.title, tuple(self.headers[i] for i in keep),
+                       [tuple(row[i] for i in keep) for row in self.rows], self.notes)
+
 
 def _num(x: float | None, signed: bool = False) -> str:
     if x is None:
@@ -117,7 +130,7 @@ def _summary_table(title: str, key: str, groups: Mapping[str, Summary]) -> Secti
 
 def score_sections(report: ScoreReport) -> list[Section]:
     """The score report as sections (overall and subsets, forms, negation pairs, surface factors)."""
-    overall = {"all items": report.total, **{name: sub.total for name, sub in report.subsets.items()}}
+    overall = {"all items": report.total, **{name: sub.total for name, sub in report.subsets.items() if sub.total.n}}
     sections = [_summary_table("Overall (uncertain counts as incorrect)", "items", overall)]
     sections.append(Section("By question form", ("form", "Aff", "Neg", "Aff−Neg", "Floor", "n"),
                             [(f, _rate(x.aff), _rate(x.neg), _num(x.aff_minus_neg, True), _num(x.summary.floor),
@@ -136,10 +149,17 @@ def score_sections(report: ScoreReport) -> list[Section]:
                                ("By activity", "activity", report.by_activity),
                                ("By pattern", "pattern", report.by_pattern)):
         sections.append(_summary_table(title, key, groups))
+    # Only what the answers have: a table without rows, and a column without figures, are left out (a set without
+    # negated questions or name metadata, such as an inference benchmark's, has no bias, pairs or origins).
+    sections = [s.compact() for s in sections if s.rows and (s.headers[1] != "pairs" or _has_pairs(s))]
     if report.errors:
         sections.append(Section(f"Problems ({len(report.errors)})", ("item", "problem"),
                                 [(str(e.id), str(e.error)) for e in report.errors[:50]]))
     return sections
+
+
+def _has_pairs(section: Section) -> bool:
+    return any(row[1] != "0" for row in section.rows)
 
 
 def sections_to_markdown(sections: Sequence[Section]) -> str:

@@ -14,12 +14,14 @@ generated grid), and the item is decided by the logic so that the figures can al
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
+from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import Any
 
 from prontocheck.common.stats import Rate
 from prontocheck.common.streams import iter_lines, json_lines, open_text
-from prontocheck.errors import BudgetExceeded, InputError
+from prontocheck.errors import BudgetExceeded, InputError, UnparseableSentence
+from prontocheck.modal.arguments import read_argument
 from prontocheck.modal.benchmark import generate, patterns
 from prontocheck.modal.items import ItemError, ModalItem, ModalParseError, parse_item, read_items
 from prontocheck.modal.metrics import PairComparison, Scored, Summary, accuracy, by, compare_pairs, summarize
@@ -190,6 +192,9 @@ def _scored(record: Mapping[str, Any], item: ModalItem, semantics: Semantics) ->
         meta["determinate"] = result.gold_status == "licensed"
     except (ModalParseError, BudgetExceeded) as e:  # scored all the same, reported with its reason
         problem = ItemError(item.id, e, item)
+        if item.prompt is not None and polarity is None:
+            with suppress(UnparseableSentence):  # an argument's wrapper says what is asked, read or not
+                form, polarity = form or str(read_argument(item.prompt).form), "aff"
     if polarity is None:
         raise InputError("answers", None, f"item {item.id!r}: no polarity (and its question does not parse)")
     valid = meta.get("valid")

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from prontocheck.modal.items import ModalItem
 from prontocheck.modal.metrics import Scored, mcnemar_exact, summarize
 from prontocheck.modal.score import ScoreReport, read_answer, score, score_file, score_records
 
@@ -119,3 +120,24 @@ def test_answers_with_their_own_items_and_unknown_ids() -> None:
     own = out[0]
     assert own.correct and own.valid and own.metadata["determinate"] is True  # type: ignore[union-attr]
     assert "unknown item id 'missing'" in str(out[1])
+
+
+def test_an_inference_benchmark_is_scored_on_what_it_asks() -> None:
+    """Argument items ask only affirmative FOLLOW/VALID questions and carry no names: accuracy overall, per form
+    and per pattern, without the polarity figures (bias, floor, PS), the negation pairs or the name breakdowns,
+    which such items cannot have; an item whose statements are not read is still scored, its problem listed."""
+    from prontocheck.modal.render import render
+
+    items = {f"{p}-{i}": ModalItem(f"{p}-{i}", prompt=f"From 'Savir might be at the party', can we infer 'Savir "
+                                   f"{'must' if p == 'MuF' else 'will probably'} be at the party'?", gold="No",
+                                   pattern=p) for p in ("MuF", "PrF") for i in range(3)}
+    items["odd"] = ModalItem("odd", prompt="From 'The flugel was blimmed', can we infer 'The flugel is'?", gold="Yes",
+                             pattern="odd")
+    answers = [{"id": k, "answer": "Thinking... **Answer: No**" if k != "MuF-0" else "Yes."} for k in items]
+    report = score([s for s in score_records(answers, items) if isinstance(s, Scored)])
+    assert report.total.n == 7 and report.by_pattern["MuF"].accuracy.value == pytest.approx(2 / 3)
+    text = render(report, "markdown")
+    assert isinstance(text, str)
+    assert "| items | n | Acc | Unc | V.AFF | I.AFF |" in text and "| FOLLOW | 0.714 | 7 |" in text
+    assert "Bias" not in text and "Negation as a prefix" not in text and "name origin" not in text
+    assert "| MuF | 3 | 0.667 |" in text and "| odd | 1 | 0.000 |" in text
