@@ -145,6 +145,41 @@ def summarize(items: Iterable[Scored]) -> Summary:
     return Summary(len(items), accuracy(items), uncertain(items), c, acc_yes, acc_no, bias, ps, floor, yes_rate(items))
 
 
+WEIGHTINGS = ("micro", "prompt_balanced", "template_balanced", "frame_balanced", "cell_average")
+"""The paper's five pooling schemes of overall accuracy (its Table 14), in its order."""
+
+
+def weightings(items: Iterable[Scored]) -> dict[str, float | None]:
+    """Overall accuracy under the paper's five pooling schemes, and their ``spread`` (max − min).
+
+    ``micro``: the mean over every answer; ``prompt_balanced``, ``template_balanced``, ``frame_balanced``: each
+    prompt (item id), template (the item's pattern: the paper folds its 15 templates to 13) or question form
+    weighs the same, its answers averaged first; ``cell_average``: (V.AFF + V.NEG + I.AFF + I.NEG) / 4, ``None``
+    when a cell has no answers. All ``None`` for no answers.
+
+    >>> xs = [Scored("1", "Yes", "Yes", True, "aff", "TRUTH", metadata={"pattern": "p"}),
+    ...       Scored("2", "Yes", "No", True, "neg", "TRUTH", metadata={"pattern": "p"}),
+    ...       Scored("3", "No", "No", False, "aff", "FOLLOW", metadata={"pattern": "q"})]
+    >>> {k: None if v is None else round(v, 3) for k, v in weightings(xs).items()}
+    {'micro': 0.667, 'prompt_balanced': 0.667, 'template_balanced': 0.75, 'frame_balanced': 0.75, \
+'cell_average': None, 'spread': 0.083}
+    """
+    items = list(items)
+
+    def balanced(key: Callable[[Scored], Any]) -> float | None:
+        groups: dict[Any, list[bool]] = {}
+        for x in items:
+            groups.setdefault(key(x), []).append(x.correct)
+        return sum(sum(g) / len(g) for g in groups.values()) / len(groups) if groups else None
+
+    figures = {"micro": accuracy(items).value, "prompt_balanced": balanced(lambda x: x.id),
+               "template_balanced": balanced(lambda x: x.metadata.get("pattern")),
+               "frame_balanced": balanced(lambda x: x.form),
+               "cell_average": _mean(*(r.value for r in cells(items).values()))}
+    defined = [v for v in figures.values() if v is not None]
+    return {**figures, "spread": max(defined) - min(defined) if defined else None}
+
+
 def by(items: Iterable[Scored], key: Callable[[Scored], Any]) -> dict[str, Summary]:
     """:func:`summarize` per value of ``key`` (values in order of first appearance; ``None`` skipped)."""
     groups: dict[str, list[Scored]] = {}

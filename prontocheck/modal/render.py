@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from prontocheck.common.stats import Rate
 from prontocheck.errors import UsageError
 from prontocheck.modal.certificates import Countermodel
-from prontocheck.modal.metrics import CELLS, Summary
+from prontocheck.modal.metrics import CELLS, WEIGHTINGS, Summary
 from prontocheck.modal.validate import STATUSES, ItemResult, SemanticsReport, ValidationReport
 
 if TYPE_CHECKING:
@@ -132,6 +132,11 @@ def score_sections(report: ScoreReport) -> list[Section]:
     """The score report as sections (overall and subsets, forms, negation pairs, surface factors)."""
     overall = {"all items": report.total, **{name: sub.total for name, sub in report.subsets.items() if sub.total.n}}
     sections = [_summary_table("Overall (uncertain counts as incorrect)", "items", overall)]
+    pooled = {"all items": report.weightings, **{name: sub.weightings for name, sub in report.subsets.items()
+                                                 if sub.total.n}}
+    sections.append(Section("Overall accuracy under the paper's five weightings (Table 14)",
+                            ("items", "micro", "prompt-bal", "tmpl-bal", "frame-bal", "cat-avg", "spread"),
+                            [(k, *(_num(w.get(name)) for name in (*WEIGHTINGS, "spread"))) for k, w in pooled.items()]))
     sections.append(Section("By question form", ("form", "Aff", "Neg", "Aff−Neg", "Floor", "n"),
                             [(f, _rate(x.aff), _rate(x.neg), _num(x.aff_minus_neg, True), _num(x.summary.floor),
                               str(x.summary.n)) for f, x in report.by_form.items()]))

@@ -24,7 +24,16 @@ from prontocheck.errors import BudgetExceeded, InputError, UnparseableSentence
 from prontocheck.modal.arguments import read_argument
 from prontocheck.modal.benchmark import generate, patterns
 from prontocheck.modal.items import ItemError, ModalItem, ModalParseError, parse_item, read_items
-from prontocheck.modal.metrics import PairComparison, Scored, Summary, accuracy, by, compare_pairs, summarize
+from prontocheck.modal.metrics import (
+    PairComparison,
+    Scored,
+    Summary,
+    accuracy,
+    by,
+    compare_pairs,
+    summarize,
+    weightings,
+)
 from prontocheck.modal.questions import Answer, Form
 from prontocheck.modal.semantics import DEFAULT, Semantics
 from prontocheck.modal.validate import validate_item
@@ -90,6 +99,8 @@ class ScoreReport:
         by_activity: per activity.
         by_pattern: per pattern.
         by_template: per template.
+        weightings: overall accuracy under the paper's five pooling schemes and their spread
+            (:func:`~prontocheck.modal.metrics.weightings`).
         subsets: the same figures (without further subsets) on ``semantics_insensitive`` patterns,
             ``determinate`` items and the paper's ``core`` patterns.
         errors: answers that could not be scored, or items that could not be decided.
@@ -104,6 +115,7 @@ class ScoreReport:
     by_activity: dict[str, Summary]
     by_pattern: dict[str, Summary]
     by_template: dict[str, Summary]
+    weightings: dict[str, float | None] = field(default_factory=dict)
     subsets: dict[str, ScoreReport] = field(default_factory=dict)
     errors: list[ItemError] = field(default_factory=list)
 
@@ -116,7 +128,7 @@ class ScoreReport:
                 "negation": [p.to_json() for p in self.negation], "by_origin": table(self.by_origin),
                 "origin_minus_letters": self.origin_minus_letters, "by_gender": table(self.by_gender),
                 "by_activity": table(self.by_activity), "by_pattern": table(self.by_pattern),
-                "by_template": table(self.by_template),
+                "by_template": table(self.by_template), "weightings": self.weightings,
                 "subsets": {k: v.to_json() for k, v in self.subsets.items()},
                 "errors": [e.to_json() for e in self.errors]}
 
@@ -161,7 +173,7 @@ def score(items: Iterable[Scored], *, subsets: bool = True, errors: Iterable[Ite
     report = ScoreReport(
         summarize(items), forms, _pairs(items), origins, minus, by(items, lambda x: x.metadata.get("gender")),
         by(items, lambda x: x.metadata.get("activity")), by(items, lambda x: x.metadata.get("pattern")),
-        by(items, lambda x: x.metadata.get("template")), errors=list(errors))
+        by(items, lambda x: x.metadata.get("template")), weightings(items), errors=list(errors))
     if subsets:
         chosen = {
             "semantics_insensitive": [x for x in items if x.metadata.get("semantics_sensitive") is False],

@@ -141,3 +141,27 @@ def test_an_inference_benchmark_is_scored_on_what_it_asks() -> None:
     assert "| items | n | Acc | Unc | V.AFF | I.AFF |" in text and "| FOLLOW | 0.714 | 7 |" in text
     assert "Bias" not in text and "Negation as a prefix" not in text and "name origin" not in text
     assert "| MuF | 3 | 0.667 |" in text and "| odd | 1 | 0.000 |" in text
+
+
+def test_the_five_weightings_on_the_grid() -> None:
+    """The paper's Table 14 schemes: a constant Yes answerer scores 0.5 by cell average whatever the mix; one answer
+    per prompt makes prompt balancing micro; templates and forms weigh the same under their balancing."""
+    from prontocheck.modal.benchmark import generate
+    from prontocheck.modal.metrics import weightings
+
+    grid = [g.to_json() for g in generate()]
+    always_yes = [Scored(g["id"], "Yes", g["gold"], g["valid"], g["polarity"], g["form"],
+                         metadata={"pattern": g["pattern"]}) for g in grid]
+    w = weightings(always_yes)
+    micro = sum(g["gold"] == "Yes" for g in grid) / len(grid)
+    assert w["micro"] == pytest.approx(micro) and w["cell_average"] == pytest.approx(0.5)
+    assert w["prompt_balanced"] == pytest.approx(micro)
+    for scheme, key, count in (("template_balanced", "pattern", 13), ("frame_balanced", "form", 7)):
+        groups: dict[str, list[bool]] = {}
+        for g in grid:
+            groups.setdefault(g[key], []).append(g["gold"] == "Yes")
+        assert len(groups) == count
+        assert w[scheme] == pytest.approx(sum(sum(v) / len(v) for v in groups.values()) / count)
+    five = [v for k, v in w.items() if k != "spread"]
+    assert None not in five and w["spread"] == pytest.approx(max(five) - min(five))  # type: ignore[type-var]
+    assert weightings([]) == dict.fromkeys(w, None)
