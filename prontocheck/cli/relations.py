@@ -1,4 +1,5 @@
-"""The ``relations`` click group: ``validate``, ``score`` and ``pairs``; thin commands over the library.
+"""The ``relations`` click group: ``validate``, ``score``, ``pairs`` and ``ewok-score``; thin commands over the
+library.
 
 Exit codes: 0 done; 1 a conflict at or above ``--fail-on``; 2 a usage error, a bad schema or an
 unreadable input file. A bad record is reported and counted, and never stops a command.
@@ -19,10 +20,11 @@ from prontocheck.errors import ProntocheckError
 from prontocheck.io.writing import check_not_input, dumps, optional_output
 from prontocheck.relations.conflicts import Severity
 from prontocheck.relations.errors import ItemError
-from prontocheck.relations.ewok import ROLES, analyze_pairs, pairs_summary
-from prontocheck.relations.items import read_items, read_records
+from prontocheck.relations.ewok import ROLES, PairResult, analyze_pairs, item_field, pairs_summary
+from prontocheck.relations.ewok_score import score_ewok
+from prontocheck.relations.items import read_items, read_records, record_id
 from prontocheck.relations.loading import load_schema
-from prontocheck.relations.render import render_pairs, render_score, render_validation
+from prontocheck.relations.render import render_ewok_score, render_pairs, render_score, render_validation
 from prontocheck.relations.schema import Schema
 from prontocheck.relations.score import REFERENCES, read_answers, score
 from prontocheck.relations.validate import IMPLIED_BUDGET, validate
@@ -194,3 +196,49 @@ def pairs_command(items: str, columns: tuple[str, ...], schemas: tuple[str, ...]
              {"id": r.item, "line": r.line, "status": "error", "error": r.reason} for r in results)
     _write_lines(output, lines, inputs)
     _emit(fmt, pairs_summary(results), lambda: render_pairs(results))
+
+
+@relations.command("ewok-score")
+@click.argument("results")
+@click.option("--items", "items_path", metavar="FILE",
+              help="The EWoK items (for their domains, and to list preferences that go against a derivation).")
+@click.option("--column", "columns", multiple=True, metavar="ROLE=KEY",
+              help=f"Read the items' ROLE ({', '.join(ROLES)}) from KEY (as in `pairs`).")
+@_schema_options
+@_output_options
+def ewok_score_command(results: str, items_path: str | None, columns: tuple[str, ...], schemas: tuple[str, ...],
+                       no_default_schema: bool, fmt: str | None, output: str | None, quiet: bool) -> None:
+    """Score model RESULTS on EWoK as its paper does: per item, log-probabilities or Likert ratings of both
+    targets under both contexts, or the context chosen for each target; accuracy over the two comparisons of
+    every item (a tie counts half), per model, overall and per domain, with 95% intervals.
+    """
+    mapping = _columns(columns)
+    inputs = [results, *([items_path] if items_path else []), *schemas]
+    with _guard():
+        if output is not None:
+            check_not_input(output, inputs)
+        pairs: dict[str, PairResult] | None = None
+        errors: list[ItemError] = []
+        if items_path is not None:
+            pairs = {}
+            for r in analyze_pairs(read_records(items_path), _schema(schemas, no_default_schema), columns=mapping):
+                if isinstance(r, ItemError):
+                    errors.append(r)  # (not read: no derivation to compare with; its domain still counts)
+                else:
+                    pairs[r.id] = r
+        domains = None if items_path is None else _domains(items_path, mapping)
+        report = score_ewok((record for _, record in read_records(results)), pairs, domains)
+        report.unanalysed = len(errors)
+    _report_errors(report.errors, quiet)
+    _write_lines(output, (a.to_json() for a in report.against), inputs)
+    _emit(fmt, report.to_json(), lambda: render_ewok_score(report))
+
+
+def _domains(items_path: str, columns: dict[str, str]) -> dict[str, str | None]:
+    """Item id → domain, for every readable record of the items file (read or not by the grammar)."""
+    out: dict[str, str | None] = {}
+    for number, record in read_records(items_path):
+        if isinstance(record, dict):
+            item_id, domain = item_field(record, "id", columns), item_field(record, "domain", columns)
+            out[str(item_id or record_id(record, number))] = domain if isinstance(domain, str) else None
+    return out

@@ -16,12 +16,12 @@ Z95 = 1.959963984540054
 """The two-sided 95% normal quantile, Φ⁻¹(0.975)."""
 
 
-def _check_counts(successes: int, n: int) -> None:
+def _check_counts(successes: float, n: int) -> None:
     if n < 0 or not 0 <= successes <= n:
         raise UsageError(f"need 0 <= successes <= n, got successes={successes!r}, n={n!r}")
 
 
-def proportion(successes: int, n: int) -> float | None:
+def proportion(successes: float, n: int) -> float | None:
     """The fraction ``successes / n``, or ``None`` when ``n == 0``.
 
     Args:
@@ -39,7 +39,7 @@ def proportion(successes: int, n: int) -> float | None:
     return successes / n if n else None
 
 
-def wilson_interval(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
+def wilson_interval(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval of a binomial proportion.
 
     With ``p = successes / n`` the interval is
@@ -81,7 +81,8 @@ class Rate:
     """A count of successes out of ``n``: an accuracy with its Wilson 95% interval.
 
     Attributes:
-        successes: how many of the ``n`` examples succeeded.
+        successes: how many of the ``n`` examples succeeded (a float where a tie counts half, as in EWoK's
+            scoring).
         n: how many examples the rate is over (for label accuracy, the examples with a gold label;
             for proof accuracy, those with a gold proof).
 
@@ -93,7 +94,7 @@ class Rate:
 
     """
 
-    successes: int
+    successes: float
     n: int
 
     def __post_init__(self) -> None:

@@ -104,7 +104,8 @@ class PairResult:
                 "contrast": list(self.contrast), "cells": [c.to_json() for c in self.cells]}
 
 
-def _field(record: Mapping[str, Any], role: str, columns: Mapping[str, str]) -> Any:
+def item_field(record: Mapping[str, Any], role: str, columns: Mapping[str, str]) -> Any:
+    """A role's value in an item record (``columns`` names the key of a role whose key is not a default one)."""
     keys = (columns[role],) if role in columns else DEFAULT_COLUMNS[role]
     return next((record[k] for k in keys if record.get(k) is not None), None)
 
@@ -161,10 +162,10 @@ def analyze_pair(record: Mapping[str, Any], schema: Schema, *, columns: Mapping[
     unknown = set(columns) - set(ROLES)
     if unknown:
         raise UsageError(f"unknown column role(s) {sorted(unknown)}; expected some of {ROLES}")
-    item_id = str(_field(record, "id", columns) or record_id(record, line))
-    domain = _field(record, "domain", columns)
+    item_id = str(item_field(record, "id", columns) or record_id(record, line))
+    domain = item_field(record, "domain", columns)
     try:
-        texts = {role: _field(record, role, columns) for role in ROLES[2:]}
+        texts = {role: item_field(record, role, columns) for role in ROLES[2:]}
         for role, text in texts.items():
             if not isinstance(text, str) or not text.strip():
                 looked = columns.get(role) or ", ".join(DEFAULT_COLUMNS[role])

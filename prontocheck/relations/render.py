@@ -8,8 +8,10 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from prontocheck.common.stats import Rate
 from prontocheck.relations.errors import ItemError
 from prontocheck.relations.ewok import PairResult, pairs_summary
+from prontocheck.relations.ewok_score import EwokScore
 from prontocheck.relations.score import ScoreReport
 from prontocheck.relations.validate import Validation
 
@@ -110,3 +112,33 @@ def render_pairs(results: Sequence[PairResult | ItemError]) -> RenderableType:
             t.add_row(r.id, *r.targets, *(c.verdict.value for c in r.cells))
         parts.append(t)
     return Group(*parts, *_errors([r for r in results if isinstance(r, ItemError)]))
+
+
+def _rate(r: Rate) -> str:
+    if r.value is None or r.ci95 is None:
+        return "—"
+    return f"{r.value:.3f} [{r.ci95[0]:.3f}, {r.ci95[1]:.3f}]"
+
+
+def render_ewok_score(s: EwokScore) -> RenderableType:
+    """Per model, accuracy overall and per domain (Wilson 95% intervals), then the comparisons that go against a
+    derivation.
+    """
+    parts: list[RenderableType] = []
+    for name, m in s.models.items():
+        t = Table(title=f"{name}: {m.items} items ({', '.join(f'{v} {k}' for k, v in m.measures.items())}), "
+                        f"{m.both_right} with both comparisons right, {m.ties} ties", title_justify="left")
+        for col in ("domain", "accuracy [95% CI]", "comparisons"):
+            t.add_column(col)
+        t.add_row("all", _rate(m.overall), str(m.overall.n))
+        for domain, r in m.by_domain.items():
+            t.add_row(domain, _rate(r), str(r.n))
+        parts.append(t)
+    if s.against:
+        t = Table(title=f"Preferences against a derivation ({len(s.against)})", title_justify="left")
+        for col in ("model", "item", "target", "preferred", "C1", "C2", "derivation"):
+            t.add_column(col)
+        for a in s.against[:MAX_ROWS]:
+            t.add_row(a.model, a.item, f"T{a.target}", f"C{a.preferred}", *a.verdicts, "; ".join(a.derivation))
+        parts.append(t)
+    return Group(*parts, *_errors(s.errors))
