@@ -116,5 +116,6 @@ def test_public_api_is_declared() -> None:
 
     import prontocheck.modal as api
 
-    public = {n for n, v in vars(api).items() if not n.startswith("_") and not isinstance(v, types.ModuleType)}
+    # (The package exports lazily: dir() lists its names before they are imported.)
+    public = {n for n in dir(api) if not n.startswith("_") and not isinstance(getattr(api, n), types.ModuleType)}
     assert set(api.__all__) == public
