@@ -29,8 +29,10 @@ from prontocheck.logic.formulas import (
     Var,
 )
 from prontocheck.logic.modal import (
+    MODAL_TYPES,
     AtLeastAsLikely,
     Conditional,
+    Fact,
     Might,
     ModalAnd,
     ModalFormula,
@@ -56,8 +58,19 @@ def _wrap(child: Formula, min_precedence: int) -> tuple[_Piece, ...]:
     return ("(", child, ")") if _PRECEDENCE[type(child)] < min_precedence else (child,)
 
 
+# A plain statement (Fact) binds as its proposition does: ∨ as a statement disjunction, ∧ as a
+# conjunction, ¬ and atoms as an operator; → only at the top.
+_FACT_PRECEDENCE = {Implies: 0, Or: 1, And: 2, Not: 3, Atom: 3, ForAll: 3, Exists: 3}
+
+
 def _modal_wrap(child: ModalFormula, min_precedence: int) -> tuple[_Piece, ...]:
-    return ("(", child, ")") if _MODAL_PRECEDENCE[type(child)] < min_precedence else (child,)
+    level = _FACT_PRECEDENCE[type(child.operand)] if isinstance(child, Fact) else _MODAL_PRECEDENCE[type(child)]
+    return ("(", child, ")") if level < min_precedence else (child,)
+
+
+def _nested(child: ModalFormula, statement: type, proposition: type) -> bool:
+    """Whether a statement's operand is itself a conjunction (disjunction): parenthesised, so the shape round-trips."""
+    return isinstance(child, statement) or (isinstance(child, Fact) and isinstance(child.operand, proposition))
 
 
 def _joined(separator: str, parts: list[tuple[_Piece, ...]]) -> list[_Piece]:
@@ -97,15 +110,20 @@ def _pieces(node: _Node) -> list[_Piece]:
             return ["□", *_wrap(operand, 4)]
         case AtLeastAsLikely(left, right):
             return [*_wrap(left, 4), " ⪰ ", *_wrap(right, 4)]
+        case Conditional(antecedent, consequent) if isinstance(consequent, MODAL_TYPES):
+            # A statement as consequent ("φ ⇒ □ψ", "φ ⇒ (χ ⇒ ψ)"); never a Fact (that is the proposition).
+            return [*_wrap(antecedent, 4), " ⇒ ", *_modal_wrap(consequent, 3)]  # type: ignore[arg-type]
         case Conditional(antecedent, consequent):
-            return [*_wrap(antecedent, 4), " ⇒ ", *_wrap(consequent, 4)]
+            return [*_wrap(antecedent, 4), " ⇒ ", *_wrap(consequent, 4)]  # type: ignore[arg-type]
+        case Fact(operand):
+            return [operand]
         case ModalNot(operand):
             return ["¬", *_modal_wrap(operand, 3)]
         case ModalAnd(operands):
-            return _joined(" ∧ ", [_modal_wrap(o, 3) if isinstance(o, ModalAnd) else _modal_wrap(o, 2)
+            return _joined(" ∧ ", [_modal_wrap(o, 3) if _nested(o, ModalAnd, And) else _modal_wrap(o, 2)
                                    for o in operands])
         case ModalOr(operands):
-            return _joined(" ∨ ", [_modal_wrap(o, 2) if isinstance(o, ModalOr) else _modal_wrap(o, 1)
+            return _joined(" ∨ ", [_modal_wrap(o, 2) if _nested(o, ModalOr, Or) else _modal_wrap(o, 1)
                                    for o in operands])
         case _:
             assert_never(node)

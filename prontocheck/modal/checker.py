@@ -33,6 +33,7 @@ from prontocheck.logic.modal import (
     ModalOr,
     Must,
     Probably,
+    flat_consequent,
 )
 from prontocheck.modal.certificates import Certificate, Countermodel
 from prontocheck.modal.linear import Row, linearize, normalization, product, truth, worlds
@@ -76,7 +77,8 @@ def holds(statement: ModalFormula, atoms: Sequence[Atom], p: Sequence[Fraction],
             return probability(op, atoms, p) == 1
         case AtLeastAsLikely(left, right):
             return probability(left, atoms, p) >= probability(right, atoms, p)
-        case Conditional(a, c):
+        case Conditional(a):
+            c = flat_consequent(statement)
             if sem.conditional == "certain_material":
                 return probability(And((a, Not(c))), atoms, p) == 0
             if sem.conditional == "probable_material":

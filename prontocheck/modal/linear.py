@@ -41,6 +41,7 @@ from prontocheck.logic.modal import (
     ModalOr,
     Must,
     Probably,
+    flat_consequent,
 )
 from prontocheck.logic.printing import to_str
 from prontocheck.modal.semantics import Semantics
@@ -183,7 +184,7 @@ def _threshold(v: tuple[Fraction, ...], sem: Semantics, positive: bool, what: st
 
 
 def _conditional(node: Conditional, sem: Semantics, atoms: Sequence[Atom], positive: bool) -> list[Case]:
-    a, c = node.antecedent, node.consequent
+    a, c = node.antecedent, flat_consequent(node)
     if sem.conditional == "probable_material":
         return [(_threshold(indicator(Implies(a, c), atoms), sem, positive, _p(Implies(a, c))),)]
     if sem.conditional == "certain_material":

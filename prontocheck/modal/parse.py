@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 
 from prontocheck.errors import UnparseableSentence
-from prontocheck.logic.modal import ModalFormula
+from prontocheck.logic.modal import ModalFormula, statement_of
 from prontocheck.modal.arguments import Argument, read_argument
 from prontocheck.modal.questions import Question
 from prontocheck.modal.transform import ModalTransformer
@@ -64,8 +64,13 @@ def parse_modal_formula(text: str) -> ModalFormula:
 
     >>> str(parse_modal_formula("¬(at(Savir) ⪰ ¬at(Savir)) ∨ Pr(a(x) → b(x))"))
     '¬(at(Savir) ⪰ ¬at(Savir)) ∨ Pr(a(x) → b(x))'
+
+    A formula without an operator is a plain statement (:class:`~prontocheck.logic.modal.Fact`):
+
+    >>> [(type(s).__name__, str(s)) for s in parse_modal_formula("inside(Fido) ∨ □in_garden(Fido)").operands]
+    [('Fact', 'inside(Fido)'), ('Must', '□in_garden(Fido)')]
     """
-    return parse(MODAL, text.strip(), "formula")
+    return statement_of(parse(MODAL, text.strip(), "formula"))
 
 
 def parse_statement(sentence: str) -> ModalFormula:

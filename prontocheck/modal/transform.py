@@ -14,17 +14,18 @@ from typing import Literal
 
 from lark import Token, v_args
 
-from prontocheck.logic.formulas import And, Atom, Const, Formula, Not, Or
+from prontocheck.logic.formulas import And, Atom, Const, Formula, Implies, Not, Or
 from prontocheck.logic.modal import (
+    MODAL_TYPES,
     AtLeastAsLikely,
     Conditional,
     Might,
-    ModalAnd,
     ModalFormula,
     ModalNot,
-    ModalOr,
     Must,
     Probably,
+    statement_and,
+    statement_or,
 )
 from prontocheck.modal.questions import Form, Negation, Polarity, Question
 from prontocheck.syntax.frontend import RejectedSentence
@@ -308,30 +309,46 @@ class ModalTransformer(FormulaTransformer):
     def q_less(self, subject: Subject, tail: Tail) -> Question:
         return _direct(AtLeastAsLikely(*tail(_single(subject))), True)
 
-    # ---------------------------------------------------------------- notation (the rest is inherited)
-    def modal_or(self, *operands: ModalFormula) -> ModalFormula:
-        return ModalOr(operands)
+    # ---------------------------------------------------------------- notation (atoms are inherited)
+    # One Boolean layer (grammars/modal.lark): a connective over propositions only is a proposition;
+    # over a statement, a statement, its plain operands made plain statements (Fact).
+    def or_form(self, *operands: Formula | ModalFormula) -> Formula | ModalFormula:
+        return Or(operands) if _all_plain(operands) else statement_or(operands)  # type: ignore[arg-type]
 
-    def modal_and(self, *operands: ModalFormula) -> ModalFormula:
-        return ModalAnd(operands)
+    def and_form(self, *operands: Formula | ModalFormula) -> Formula | ModalFormula:
+        return And(operands) if _all_plain(operands) else statement_and(operands)  # type: ignore[arg-type]
 
-    def modal_not(self, operand: ModalFormula) -> ModalFormula:
-        return ModalNot(operand)
+    def not_form(self, operand: Formula | ModalFormula) -> Formula | ModalFormula:
+        return Not(operand) if _all_plain((operand,)) else ModalNot(operand)  # type: ignore[arg-type]
 
-    def probably_form(self, operand: Formula) -> ModalFormula:
-        return Probably(operand)
+    def implies_form(self, antecedent: Formula | ModalFormula, consequent: Formula | ModalFormula) -> Formula:
+        return Implies(_proposition(antecedent, "→"), _proposition(consequent, "→"))
 
-    def might_form(self, _diamond: Token, operand: Formula) -> ModalFormula:
-        return Might(operand)
+    def probably_form(self, operand: Formula | ModalFormula) -> ModalFormula:
+        return Probably(_proposition(operand, "Pr"))
 
-    def must_form(self, operand: Formula) -> ModalFormula:
-        return Must(operand)
+    def might_form(self, _diamond: Token, operand: Formula | ModalFormula) -> ModalFormula:
+        return Might(_proposition(operand, "◇"))
 
-    def at_least_as_likely(self, left: Formula, _geq: Token, right: Formula) -> ModalFormula:
-        return AtLeastAsLikely(left, right)
+    def must_form(self, operand: Formula | ModalFormula) -> ModalFormula:
+        return Must(_proposition(operand, "□"))
 
-    def conditional_form(self, antecedent: Formula, consequent: Formula) -> ModalFormula:
-        return Conditional(antecedent, consequent)
+    def at_least_as_likely(self, left: Formula | ModalFormula, _geq: Token,
+                           right: Formula | ModalFormula) -> ModalFormula:
+        return AtLeastAsLikely(_proposition(left, "⪰"), _proposition(right, "⪰"))
+
+    def conditional_form(self, antecedent: Formula | ModalFormula, consequent: Formula | ModalFormula) -> ModalFormula:
+        return Conditional(_proposition(antecedent, "⇒"), consequent)
+
+
+def _all_plain(operands: tuple[Formula | ModalFormula, ...]) -> bool:
+    return not any(isinstance(o, MODAL_TYPES) for o in operands)
+
+
+def _proposition(node: Formula | ModalFormula, operator: str) -> Formula:
+    if isinstance(node, MODAL_TYPES):
+        raise RejectedSentence(f"{operator} takes a proposition, not the statement {node}", None)
+    return node  # type: ignore[return-value]
 
 
 def _not_formula(formula: Formula) -> Formula:

@@ -42,7 +42,17 @@ from sympy.logic import boolalg
 from sympy.logic.inference import satisfiable
 
 from prontocheck.logic.formulas import And, Atom, Const, Exists, ForAll, Formula, Implies, Not, Or, Var
-from prontocheck.logic.modal import AtLeastAsLikely, Conditional, Might, ModalAnd, ModalNot, ModalOr, Must, Probably
+from prontocheck.logic.modal import (
+    AtLeastAsLikely,
+    Conditional,
+    Might,
+    ModalAnd,
+    ModalNot,
+    ModalOr,
+    Must,
+    Probably,
+    flat_consequent,
+)
 from prontocheck.modal.semantics import DEFAULT, Semantics
 
 FRESH = Const("oracle·fresh")
@@ -341,7 +351,8 @@ def modal_holds(statement: object, dist: Sequence[tuple[dict[Atom, bool], Fracti
             return _prob(op, dist) == 1
         case AtLeastAsLikely(left, right):
             return _prob(left, dist) >= _prob(right, dist)
-        case Conditional(a, c):
+        case Conditional(a):
+            c = flat_consequent(statement)
             if sem.conditional == "certain_material":
                 return _prob(And((a, Not(c))), dist) == 0
             if sem.conditional == "probable_material":
@@ -448,8 +459,10 @@ def _formulas_of(node: object) -> tuple[Formula, ...]:
     match node:
         case Probably(op) | Might(op) | Must(op):
             return (op,)
-        case AtLeastAsLikely(x, y) | Conditional(x, y):
+        case AtLeastAsLikely(x, y):
             return (x, y)
+        case Conditional(x):
+            return (x, flat_consequent(node))
     return (node,)  # type: ignore[return-value]
 
 
@@ -537,11 +550,12 @@ def _constraints(node: object, value: bool, prob: Callable[[Formula], tuple[Frac
         case AtLeastAsLikely(left, right):
             d = minus(P(left), P(right))
             return [[(">=", d, zero)]] if value else [[(">", tuple(-x for x in d), zero)]]
-        case Conditional(a, c) if sem.conditional == "certain_material":
-            return [[("=" if value else ">", P(And((a, Not(c)))), zero)]]
-        case Conditional(a, c) if sem.conditional == "probable_material":
-            return above(P(Or((Not(a), c))))
-        case Conditional(a, c):  # p(c | a) against θ, multiplied out by p(a) > 0; p(a) = 0 per cp_zero
+        case Conditional(a) if sem.conditional == "certain_material":
+            return [[("=" if value else ">", P(And((a, Not(flat_consequent(node))))), zero)]]
+        case Conditional(a) if sem.conditional == "probable_material":
+            return above(P(Or((Not(a), flat_consequent(node)))))
+        case Conditional(a):  # p(c | a) against θ, multiplied out by p(a) > 0; p(a) = 0 per cp_zero
+            c = flat_consequent(node)
             pa, pac = P(a), P(And((a, c)))
             quotient = minus(pac, tuple(theta * x for x in pa))
             live = [(">", pa, zero), (hi, quotient, zero) if value else (lo, tuple(-x for x in quotient), zero)]

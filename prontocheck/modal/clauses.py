@@ -1,0 +1,605 @@
+"""Reading the statements of a conditional/modal inference item (Holliday, Mandelkern & Zhang 2024).
+
+:func:`parse_statements` reads the statements of ONE item together (premises and conclusion, as
+the question wrapper cut them), so that a pronoun resolves to a subject mentioned earlier in the
+item. Each statement becomes a modal formula of :mod:`prontocheck.logic.modal`: a plain statement is a
+:class:`~prontocheck.logic.modal.Fact`; *might*/*may* is ◇, *must* is □, *probably*/*likely* is Pr, *if … ,
+(then) …* is ⇒ (its consequent may carry a modal or be a conditional), and *and*/*or*/*not* are the
+connectives.
+
+>>> [str(f) for f in parse_statements(["If Mary was at the wedding, then Sue must have been at the wedding",
+...                                    "It's not the case that Sue must have been at the wedding"])]
+['at_wedding(Mary) ⇒ □at_wedding(Sue)', '¬□at_wedding(Sue)']
+>>> [str(f) for f in parse_statements(["The envelope might be upstairs and under a bed"])]
+['◇(upstairs(the_envelope) ∧ under_bed(the_envelope))']
+>>> [str(f) for f in parse_statements(["Either the flugel must be zargled or it is blimmed"])]
+['□zargled(the_flugel) ∨ blimmed(the_flugel)']
+
+**Atoms.** A clause "subject verb-phrase" is the atom *predicate(constant)*, as in
+:mod:`prontocheck.modal.transform`: the predicate is the verb phrase's words joined with ``_``, without a
+leading *be* and without articles (``at_wedding``, ``mystery_novel``, ``play_tennis``); the constant is a
+name as written (``Mary``; several words joined with ``_``) or a definite description with its article
+(``the envelope`` → ``the_envelope``, so it never meets a name).
+
+**Tense and aspect are not kept**: the forms of one verb are one atom. The copula (*is, was, were, are,
+be, been*, after *will, must, might, has, had*) is dropped, so "Sue was at the wedding" and "Sue must have
+been at the wedding" share ``at_wedding(Sue)``; a participle after the copula is kept as written (the
+passive "the flugel was blimmed" is ``blimmed(the_flugel)``). An active verb is named by its base form:
+as written after *did, will, must, might* ("did not play tennis": ``play_tennis``), and a past form or
+a participle after *have* reduced to it (:func:`base_form`: "played" → *play*, "bimmed" → *bim*,
+"zargled" → *zargle*, a few irregular verbs by a table).
+
+**What is refused, with a reason** (:class:`~prontocheck.errors.UnparseableSentence`, position and one
+line): an ellipsis (a coordinated phrase without its verb, "delivered today or tomorrow", "buy a car or a
+motorcycle"); an attitude verb or a *that*-clause inside a verb phrase ("believes that …"); text before the
+subject ("According to a survey, …", "Also, …"); a pronoun with no antecedent among the earlier subjects
+of the item, or with more than one (*it*, *they* refer to descriptions; *he*, *she* to names); *and* mixed
+with *or* without *either*; a negation over a coordinated verb phrase; a modal in an antecedent or under
+*it might be that*; a conditional under *likely*; a present-tense verb without an auxiliary.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from prontocheck.errors import UnparseableSentence
+from prontocheck.logic.formulas import And, Atom, Const, Formula, Not, Or
+from prontocheck.logic.modal import (
+    MODAL_TYPES,
+    Conditional,
+    Fact,
+    Might,
+    ModalFormula,
+    Must,
+    Probably,
+    map_atoms,
+    statement_and,
+    statement_not,
+    statement_of,
+    statement_or,
+)
+
+Node = Formula | ModalFormula
+
+_CONTRACTIONS = {
+    "it's": ("it", "is"), "isn't": ("is", "not"), "aren't": ("are", "not"), "wasn't": ("was", "not"),
+    "weren't": ("were", "not"), "didn't": ("did", "not"), "doesn't": ("does", "not"), "don't": ("do", "not"),
+    "won't": ("will", "not"), "hasn't": ("has", "not"), "hadn't": ("had", "not"), "haven't": ("have", "not"),
+}
+COPULA = frozenset("is are was were be been am".split())
+"""The copula's forms: dropped from the predicate, so every tense of it is one atom."""
+HAVE = frozenset("has have had".split())
+DO = frozenset("did does do".split())
+PRONOUNS = {"it": "description", "they": "description", "he": "name", "she": "name"}
+"""Subject pronouns and the kind of subject each refers to."""
+ARTICLES = frozenset({"a", "an", "the"})
+ATTITUDE = frozenset(
+    "believes believe believed thinks think thought knows know knew says say said hopes hope hoped doubts "
+    "doubt doubted suspects suspect suspected claims claim claimed".split())
+"""Attitude verbs: a statement about a belief is outside the fragment (refused, never a predicate)."""
+ELLIPTIC_STARTS = ARTICLES | frozenset(
+    "next last soon later today tomorrow yesterday tonight his her their its my your our in on at under over by "
+    "for from with to into onto near behind upstairs downstairs".split())
+"""Words that cannot start a coordinated verb phrase: a conjunct starting with one lacks its verb."""
+STRUCTURAL = COPULA | HAVE | DO | frozenset(
+    "might may must will would could should can not and or if then either that probably likely case "
+    "it they he she".split())
+"""Words that are never part of a predicate."""
+_IRREGULAR = {
+    "struck": "strike", "went": "go", "gone": "go", "bought": "buy", "made": "make", "took": "take",
+    "taken": "take", "came": "come", "saw": "see", "seen": "see", "gave": "give", "given": "give",
+    "got": "get",
+    "won": "win", "lost": "lose", "left": "leave", "ran": "run", "wrote": "write", "written": "write",
+    "ate": "eat", "eaten": "eat", "did": "do", "done": "do", "had": "have", "has": "have", "found": "find",
+    "read": "read",
+    "sold": "sell", "told": "tell", "met": "meet", "kept": "keep", "slept": "sleep", "drove": "drive",
+    "driven": "drive", "flew": "fly", "flown": "fly", "swam": "swim", "sang": "sing", "sung": "sing",
+    "taught": "teach", "brought": "bring", "caught": "catch", "fell": "fall", "fallen": "fall",
+}
+_WORD = re.compile(r"[A-Za-z][A-Za-z'\-]*|,")
+
+
+@dataclass(frozen=True, slots=True)
+class Word:
+    """A word (or comma) of a statement and its 0-based offset."""
+
+    text: str
+    pos: int
+
+    @property
+    def low(self) -> str:
+        return self.text.lower()
+
+
+def base_form(verb: str) -> str:
+    """The base form of a past tense or participle (regular *-ed* forms by rule, a few irregular by table).
+
+    >>> [base_form(v) for v in ["played", "studied", "bimmed", "zargled", "visited", "struck", "play"]]
+    ['play', 'study', 'bim', 'zargle', 'visit', 'strike', 'play']
+    """
+    if verb in _IRREGULAR:
+        return _IRREGULAR[verb]
+    if not _is_past(verb):
+        return verb
+    stem = verb[:-2]
+    if stem.endswith("i"):
+        return stem[:-1] + "y"
+    if len(stem) >= 3 and stem[-1] == stem[-2] and stem[-1] not in "aeioulsfz":
+        return stem[:-1]
+    if re.search(r"[^aeiou]l$|[cvz]$|[^aeiou]u$", stem) and not stem.endswith(("ll", "zz")):
+        return stem + "e"
+    if stem.endswith("e"):  # agreed, freed
+        return stem
+    return stem
+
+
+def _is_past(word: str) -> bool:
+    return (len(word) > 4 and word.endswith("ed")) or word in _IRREGULAR
+
+
+@dataclass(slots=True)
+class _Mention:
+    statement: int
+    pos: int
+    kind: str  # "name", "description" or a pronoun
+    constant: str
+
+
+@dataclass(slots=True)
+class _Reader:
+    """A recursive-descent reader of one statement (the item's mentions are shared between statements)."""
+
+    text: str
+    words: list[Word]
+    index: int
+    mentions: list[_Mention]
+    derived: set[str]
+    at: int = 0
+    subjects: list[str] = field(default_factory=list)
+
+    # ---------------------------------------------------------------- tokens
+    def peek(self, k: int = 0) -> Word | None:
+        return self.words[self.at + k] if self.at + k < len(self.words) else None
+
+    def low(self, k: int = 0) -> str:
+        w = self.peek(k)
+        return w.low if w else ""
+
+    def take(self, *expected: str) -> Word:
+        w = self.peek()
+        if w is None:
+            last = self.words[-1].text if self.words else ""
+            raise self.error(f"the sentence ends after {last!r}", len(self.text))
+        if expected and w.low not in expected:
+            raise self.error(f"unexpected word {w.text!r}", w.pos)
+        self.at += 1
+        return w
+
+    def accept(self, *expected: str) -> Word | None:
+        return self.take() if self.low() in expected and self.peek() is not None else None
+
+    def error(self, reason: str, pos: int | None = None) -> UnparseableSentence:
+        if pos is None:
+            w = self.peek()
+            pos = w.pos if w else len(self.text)
+        return UnparseableSentence(self.text, reason, pos=pos)
+
+    # ---------------------------------------------------------------- statements
+    def statement(self) -> Node:
+        comma = next((w for w in self.words if w.text == ","), None)
+        if comma is not None and self.low() not in ("if", "it", "either", "probably"):
+            raise self.error(f"text before the statement's subject ({self.text[:comma.pos]!r}) is outside "
+                             "the fragment", 0)
+        result = self.top()
+        if self.peek() is not None:
+            raise self.error(f"unexpected word {self.peek().text!r}")  # type: ignore[union-attr]
+        return result
+
+    def top(self) -> Node:
+        if self.low() == "if":
+            return self.conditional()
+        return self.coordination()
+
+    def conditional(self) -> Node:
+        self.take("if")
+        if self.low() == "if":
+            raise self.error("a conditional as antecedent ('if if …') is outside the fragment")
+        start = self.peek()
+        antecedent = self.coordination()
+        if isinstance(antecedent, MODAL_TYPES) and not isinstance(antecedent, Fact):
+            raise self.error("a modal in the antecedent of a conditional is outside the fragment",
+                             start.pos if start else None)
+        self.take(",")
+        self.accept("then")
+        consequent = self.top()
+        return Conditional(_proposition_of(antecedent), _consequent(consequent))
+
+    def coordination(self) -> Node:
+        either = self.accept("either")
+        parts = [self.unit()]
+        conj: str | None = None
+        while self.low() in ("and", "or"):
+            w = self.take()
+            if conj is not None and w.low != conj:
+                raise self.error("'and' and 'or' mixed without 'either' (the grouping is ambiguous)", w.pos)
+            conj = w.low
+            parts.append(self.unit())
+        if either is not None and conj != "or":
+            raise self.error("'either' without 'or'", either.pos)
+        if conj is None:
+            return parts[0]
+        return statement_and(parts) if conj == "and" else statement_or(parts)
+
+    def unit(self) -> Node:
+        """A clause, or a clause-level operator ("it is not the case that", "it might be that", "probably")."""
+        if self.low() == "it" and self.low(1) == "is" and self.low(2) == "not" and self.low(3) == "the" \
+                and self.low(4) == "case" and self.low(5) == "that":
+            self.at += 6
+            return statement_not(self.top())
+        if self.low() == "it" and self.low(1) in ("might", "may", "must") and self.low(2) == "be" \
+                and self.low(3) == "that":
+            op = self.take().low and self.take().low
+            self.at += 2
+            start = self.peek()
+            inner = self.coordination()
+            if isinstance(inner, MODAL_TYPES) and not isinstance(inner, Fact):
+                raise self.error(f"a modal under 'it {op} be that' is outside the fragment",
+                                 start.pos if start else None)
+            return (Must if op == "must" else Might)(_proposition_of(inner))
+        if self.low() == "it" and self.low(1) == "is" and self.low(2) in ("likely", "probable"):
+            self.at += 3
+            self.accept("that")
+            self.accept(",")
+            if self.low() == "if":
+                raise self.error("a conditional under 'likely' is outside the fragment (Pr takes a proposition)")
+            start = self.peek()
+            inner = self.coordination()
+            if isinstance(inner, MODAL_TYPES) and not isinstance(inner, Fact):
+                raise self.error("a modal under 'it is likely that' is outside the fragment",
+                                 start.pos if start else None)
+            return Probably(_proposition_of(inner))
+        if self.low() == "probably":
+            self.take()
+            self.accept(",")
+            inner = self.clause()
+            return Probably(_proposition_of(inner))
+        return self.clause()
+
+    # ---------------------------------------------------------------- clauses
+    def subject(self) -> str:
+        w = self.peek()
+        if w is None:
+            raise self.error("the sentence ends where a subject was expected")
+        if self.low(1) == ",":
+            raise self.error(f"text before the statement's subject ({w.text!r}…) is outside the fragment", w.pos)
+        if w.low in ("i", "we", "you"):
+            raise self.error(f"a first- or second-person subject ({w.text!r}) is outside the fragment", w.pos)
+        if w.low in PRONOUNS:
+            self.take()
+            constant = f"?{w.low}@{self.index}:{w.pos}"
+            self.mentions.append(_Mention(self.index, w.pos, w.low, constant))
+            return constant
+        if w.low == "the":
+            self.take()
+            parts = [self.take().text]
+            if parts[0] in STRUCTURAL or parts[0] == ",":
+                raise self.error(f"unexpected word {parts[0]!r} after 'the'", w.pos)
+            while (n := self.peek()) is not None and not self._verb_start(0) and n.low not in STRUCTURAL \
+                    and n.text != "," and not _present(n.low):
+                parts.append(self.take().text)
+            constant = "the_" + "_".join(parts)
+            self.mentions.append(_Mention(self.index, w.pos, "description", constant))
+            return constant
+        if w.text[0].isupper() and w.low not in STRUCTURAL:
+            parts = [self.take().text]
+            while (n := self.peek()) is not None and n.text[0].isupper():
+                parts.append(self.take().text)
+            constant = "_".join(parts)
+            self.mentions.append(_Mention(self.index, w.pos, "name", constant))
+            return constant
+        raise self.error(f"unexpected word {w.text!r} where a subject was expected", w.pos)
+
+    def _verb_start(self, k: int) -> bool:
+        low = self.low(k)
+        return low in COPULA or low in HAVE or low in DO or low in ("might", "may", "must", "will", "likely",
+                                                                    "probably") or _is_past(low)
+
+    def clause(self) -> Node:
+        subject = self.subject()
+        make: Callable[[Formula], Node] = Fact
+        negated = False
+        w = self.peek()
+        if w is None:
+            raise self.error("the sentence ends after the subject")
+        if w.low in ("most", "more") and self.low(1) == "likely":
+            raise self.error(f"'{w.low} likely' is outside the fragment", w.pos)
+        if w.low in ("likely", "probably") and self.low(1) == "will":  # "X likely will …"
+            self.take()
+            make = Probably
+        low = self.low()
+        if low in ("might", "may", "must"):
+            self.take()
+            make = Must if low == "must" else Might
+        elif low == "will":
+            self.take()
+            if make is Fact and self.low() in ("probably", "likely"):
+                self.take()
+                make = Probably
+        elif low in ("could", "would", "should", "can"):
+            raise self.error(f"the modal {low!r} is outside the fragment")
+        if self.accept("not"):
+            negated = True
+        if make is Fact and low not in ("will",) and self.low() in ("probably", "likely") and self.low(1) != "to":
+            self.take()
+            make = Probably
+        activity, aux_negated = self.verb_phrase()
+        if aux_negated and negated:
+            raise self.error("two negations in one clause are outside the fragment", w.pos)
+        negated = negated or aux_negated
+        prop = _apply(activity, subject)
+        if negated:
+            if isinstance(prop, And | Or):
+                raise self.error("a negation over a coordinated verb phrase is ambiguous", w.pos)
+            prop = Not(prop)
+        return make(prop)
+
+    def verb_phrase(self) -> tuple[Activity, bool]:
+        """The verb group after the subject (and its modal): auxiliaries, then one or more coordinated phrases;
+        and whether an auxiliary was negated ("was not", "did not", "has not been").
+        """
+        negated = False
+        low = self.low()
+        if low in HAVE and (self.low(1) == "not" or _is_past(self.low(1)) or self.low(1) in COPULA):
+            self.take()
+            negated = self.accept("not") is not None
+        elif low in DO:
+            self.take()
+            if not self.accept("not"):
+                raise self.error(f"{low!r} without 'not' is outside the fragment")
+            return self.coordinated(lambda: self.phrase(base=True)), True
+        if self.low() in COPULA:
+            self.take()
+            negated = (self.accept("not") is not None) != negated
+            if self.low() in ("likely", "probable", "certain") or self.low() in COPULA:
+                raise self.error(f"unexpected word {self.peek().text!r}")  # type: ignore[union-attr]
+            return self.coordinated(lambda: self.phrase(copular=True), copular=True), negated
+        if negated:
+            raise self.error("a negated 'have' without a participle is outside the fragment")
+        return self.coordinated(lambda: self.phrase(base=True)), negated
+
+    def coordinated(self, one: Callable[[], tuple[str, Word]], copular: bool = False) -> Activity:
+        first, first_word = one()
+        preds = [first]
+        conj: str | None = None
+        while self.low() in ("and", "or") and not self._clause_follows(1):
+            w = self.take()
+            if conj is not None and w.low != conj:
+                raise self.error("'and' and 'or' mixed in a verb phrase (the grouping is ambiguous)", w.pos)
+            conj = w.low
+            nxt = self.peek()
+            if nxt is None:
+                raise self.error(f"the sentence ends after {w.text!r}", len(self.text))
+            if nxt.low in ELLIPTIC_STARTS and not (copular and nxt.low not in ARTICLES
+                                                  and not _is_past(first_word.low)):
+                raise self.error(f"ellipsis: {nxt.text!r} continues a phrase without its verb "
+                                 "(write the verb again)", nxt.pos)
+            if copular and _is_past(first_word.low) and nxt.low not in COPULA and not _is_past(nxt.low) \
+                    and not nxt.low.endswith("ing") and not self._object_follows(1):
+                raise self.error(f"ellipsis: {nxt.text!r} continues '{first_word.text} …' without its verb "
+                                 "(write the verb again)", nxt.pos)
+            if nxt.low in COPULA:
+                self.take()
+                pred, _ = self.phrase(copular=True)
+            else:
+                pred, _ = one()
+            preds.append(pred)
+        return Activity(tuple(preds), conj, self.at)
+
+    def _object_follows(self, k: int) -> bool:
+        """Whether the word at offset ``k`` has more words of its phrase after it (a verb and its object,
+        "feature a famous band"), not a lone word ("tomorrow").
+        """
+        after = self.peek(k + 1)
+        return after is not None and after.low not in ("and", "or", ",", "then", "if") \
+            and self.low(k) not in _TIME_WORDS
+
+    def _clause_follows(self, k: int) -> bool:
+        """Whether a new clause starts after the conjunction at offset ``k - 1`` (a subject, then a verb)."""
+        w = self.peek(k)
+        if w is None:
+            return False
+        if w.low in PRONOUNS or w.low in ("either", "if") or (w.low == "it" and self.low(k + 1) == "is"):
+            return True
+        j = k + 2 if w.low == "the" else k + 1
+        if w.low != "the" and not w.text[0].isupper():
+            return False
+        while self.peek(j) is not None and not self._verb_start(j) and self.low(j) not in STRUCTURAL \
+                and not _present(self.low(j)):
+            j += 1
+        return self.peek(j) is not None and (self._verb_start(j) or _present(self.low(j)))
+
+    def phrase(self, *, base: bool = False, copular: bool = False) -> tuple[str, Word]:
+        """One verb phrase: words up to a conjunction, a comma or the end."""
+        words: list[Word] = []
+        while (w := self.peek()) is not None and w.low not in ("and", "or", "then", ",", "if"):
+            if w.low in ("that",) or w.low in ATTITUDE:
+                raise self.error(f"an attitude verb or a 'that'-clause ({w.text!r}) is outside the fragment", w.pos)
+            if not words and w.low in HAVE and (_is_past(self.low(1)) or self.low(1) in COPULA):
+                self.take()  # the perfect: "(and) have had a red cover"
+                continue
+            if not words and w.low in COPULA:
+                self.take()
+                copular = True
+                continue
+            if w.low in STRUCTURAL and w.low not in HAVE | DO \
+                    and not (w.low == "be" and words and words[-1].low == "to"):
+                raise self.error(f"unexpected word {w.text!r}", w.pos)
+            words.append(self.take())
+        if not words:
+            raise self.error("a verb phrase was expected")
+        head = words[0]
+        if head.text[0].isupper():
+            raise self.error(f"unexpected word {head.text!r} where a verb phrase was expected", head.pos)
+        texts = [w.text for w in words]
+        if copular:
+            return _predicate(texts), head
+        if head.low in COPULA:
+            return _predicate(texts[1:] or texts), head
+        if not base and not _is_past(head.low):
+            raise self.error(f"{head.text!r}: a verb form outside the fragment (a past tense, or a base form "
+                             "after an auxiliary)", head.pos)
+        if base and _present(head.low) and head.low not in HAVE and self._finite_subject_verb(head):
+            raise self.error(f"{head.text!r}: a present-tense verb without an auxiliary is outside the fragment",
+                             head.pos)
+        if _is_past(head.low):
+            self.derived.add(base_form(head.low))
+        return _predicate([base_form(head.low), *texts[1:]]), head
+
+    def _finite_subject_verb(self, head: Word) -> bool:
+        # A verb right after the subject (no auxiliary before it) is finite: only past forms are read.
+        before = [w for w in self.words if w.pos < head.pos]
+        return bool(before) and before[-1].low not in STRUCTURAL | {"to"} and not before[-1].text[0].isupper()
+
+
+@dataclass(frozen=True, slots=True)
+class Activity:
+    """One predicate or several joined by *and* / *or* (the subject distributes over them)."""
+
+    predicates: tuple[str, ...]
+    conj: str | None
+    end: int = field(compare=False)
+
+
+_TIME_WORDS = frozenset("next last this soon later early before after".split())
+
+
+def _present(word: str) -> bool:
+    """A present-tense form after a subject ("bounces", "wozzles"): read as a verb, and refused."""
+    return len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is"))
+
+
+def _predicate(words: list[str]) -> str:
+    if len(words) > 1 and words[0].lower() in ("be", "been"):
+        words = words[1:]
+    kept = [w for w in words if w.lower() not in ARTICLES] or words
+    return "_".join(kept)
+
+
+def _apply(activity: Activity, subject: str) -> Formula:
+    atoms = tuple(Atom(p, (Const(subject),)) for p in activity.predicates)
+    if activity.conj is None:
+        return atoms[0]
+    return And(atoms) if activity.conj == "and" else Or(atoms)
+
+
+def _proposition_of(node: Node) -> Formula:
+    if isinstance(node, Fact):
+        return node.operand
+    if isinstance(node, MODAL_TYPES):
+        raise ValueError(f"not a proposition: {node}")
+    return node  # type: ignore[return-value]
+
+
+def _consequent(node: Node) -> Formula | ModalFormula:
+    return node.operand if isinstance(node, Fact) else node
+
+
+def _words(text: str) -> list[Word]:
+    out: list[Word] = []
+    for m in _WORD.finditer(text):
+        low = m.group().lower()
+        if low in _CONTRACTIONS:
+            out.extend(Word(part, m.start()) for part in _CONTRACTIONS[low])
+        else:
+            out.append(Word(m.group(), m.start()))
+    return out
+
+
+_PUNCTUATION = re.compile(r"[^\w\s',\-]")
+
+
+def _prepare(text: str) -> tuple[str, list[Word]]:
+    text = text.replace("’", "'").rstrip()
+    if text.endswith("."):
+        text = text[:-1]
+    if (m := _PUNCTUATION.search(text)) is not None:
+        raise UnparseableSentence(text, f"unexpected character {m.group()!r}", pos=m.start())
+    words = _words(text)
+    if not words:
+        raise UnparseableSentence(text, "the sentence is empty", pos=0)
+    first = words[0]
+    if first.low in STRUCTURAL or first.low in ("the", "either", "if", "it", "probably"):
+        words[0] = Word(first.low, first.pos)
+    return text, words
+
+
+def parse_statements(texts: Sequence[str]) -> tuple[ModalFormula, ...]:
+    """Read the statements of one item (premises and conclusion, in order) into modal formulas.
+
+    A pronoun (*it*, *they*: a description; *he*, *she*: a name) refers to the one subject of its kind
+    mentioned before it in the item; with none, or more than one, the statement is refused.
+
+    Raises:
+        UnparseableSentence: a statement outside the fragment; ``sentence`` is that statement's text and
+            ``pos`` the offset in it, ``reason`` one line.
+
+    >>> [str(f) for f in parse_statements(["If the match is struck, then it will light"])]
+    ['struck(the_match) ⇒ light(the_match)']
+    >>> [str(f) for f in parse_statements(["Amy played tennis", "Amy did not play tennis"])]
+    ['play_tennis(Amy)', '¬play_tennis(Amy)']
+    >>> parse_statements(["The package might be delivered today or tomorrow"])
+    Traceback (most recent call last):
+    ...
+    prontocheck.errors.UnparseableSentence: cannot parse 'The package might be delivered today or tomorrow' \
+at column 41: ellipsis: 'tomorrow' continues a phrase without its verb (write the verb again)
+    """
+    mentions: list[_Mention] = []
+    derived: set[str] = set()
+    read: list[tuple[str, Node]] = []
+    for index, raw in enumerate(texts):
+        text, words = _prepare(raw)
+        read.append((text, _Reader(text, words, index, mentions, derived).statement()))
+    names = _resolve(mentions, [t for t, _ in read])
+    heads = {a.predicate.split("_")[0] for _, node in read for a in _atoms(node)}
+    # A base form recovered from a past tense without its final e ("exercised" → exercis) is the item's
+    # base form with it ("did not exercise"), so that the two forms of the verb are one atom.
+    verbs = {h: h + "e" for h in derived if h + "e" in heads}
+
+    def rename(atom: Atom) -> Atom:
+        head, *rest = atom.predicate.split("_")
+        return Atom("_".join([verbs.get(head, head), *rest]),
+                    tuple(Const(names.get(a.name, a.name)) for a in atom.args))
+
+    return tuple(statement_of(map_atoms(node, rename)) for _, node in read)
+
+
+def _atoms(node: Node) -> list[Atom]:
+    out: list[Atom] = []
+
+    def keep(atom: Atom) -> Atom:
+        out.append(atom)
+        return atom
+
+    map_atoms(node, keep)
+    return out
+
+
+def _resolve(mentions: list[_Mention], texts: list[str]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for m in mentions:
+        if m.kind not in PRONOUNS:
+            continue
+        wanted = PRONOUNS[m.kind]
+        candidates = list(dict.fromkeys(
+            c.constant for c in mentions
+            if c.kind == wanted and (c.statement, c.pos) < (m.statement, m.pos)))
+        if not candidates:
+            raise UnparseableSentence(texts[m.statement], f"the pronoun {m.kind!r} has no antecedent "
+                                      f"(no earlier {wanted} in the item)", pos=m.pos)
+        if len(candidates) > 1:
+            raise UnparseableSentence(texts[m.statement], f"the pronoun {m.kind!r} is ambiguous between "
+                                      f"{' and '.join(candidates)}", pos=m.pos)
+        out[m.constant] = candidates[0]
+    return out

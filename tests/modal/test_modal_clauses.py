@@ -1,0 +1,165 @@
+"""The statements of conditional/modal inference items (prontocheck/modal/clauses.py): each construction,
+the rejections with their reasons, a round-trip property, and the count over the real dev items."""
+
+from __future__ import annotations
+
+import collections
+import json
+import re
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from prontocheck.errors import UnparseableSentence
+from prontocheck.modal.clauses import base_form, parse_statements
+from prontocheck.modal.parse import parse_modal_formula
+from tests.conftest import SHARED_DATA
+
+
+def read(*texts: str) -> list[str]:
+    return [str(f) for f in parse_statements(texts)]
+
+
+@pytest.mark.parametrize(("texts", "expected"), [
+    (["Mary was at the wedding"], ["at_wedding(Mary)"]),
+    (["Sue must have been at the wedding", "Sue was at the wedding"], ["□at_wedding(Sue)", "at_wedding(Sue)"]),
+    (["Amy played tennis", "Amy did not play tennis"], ["play_tennis(Amy)", "¬play_tennis(Amy)"]),
+    (["The flugel was blimmed"], ["blimmed(the_flugel)"]),
+    (["It's not the case that Fido must be in the garden"], ["¬□in_garden(Fido)"]),
+    (["it is not the case that Fido is inside"], ["¬inside(Fido)"]),
+    (["Fido might not be in the garden"], ["◇¬in_garden(Fido)"]),
+    (["Either Fido is inside or Fido must be in the garden"], ["inside(Fido) ∨ □in_garden(Fido)"]),
+    (["Either the flugel must be zargled or it is blimmed"], ["□zargled(the_flugel) ∨ blimmed(the_flugel)"]),
+    (["If Mary was at the wedding, then Sue must have been at the wedding"], ["at_wedding(Mary) ⇒ □at_wedding(Sue)"]),
+    (["If the match is struck and it has been soaked in water, then it will light"],
+     ["(struck(the_match) ∧ soaked_in_water(the_match)) ⇒ light(the_match)"]),
+    (["If Jeff played basketball, then if Amy played tennis, Sue was at the wedding"],
+     ["play_basketball(Jeff) ⇒ (play_tennis(Amy) ⇒ at_wedding(Sue))"]),
+    (["The envelope might be upstairs and under a bed"], ["◇(upstairs(the_envelope) ∧ under_bed(the_envelope))"]),
+    (["John might clean his room or go to the lecture"], ["◇(clean_his_room(John) ∨ go_to_lecture(John))"]),
+    (["John might clean his room or he might go to the lecture"],
+     ["◇clean_his_room(John) ∨ ◇go_to_lecture(John)"]),
+    (["The zazzle might be blurble and quorple a zizz"], ["◇(blurble(the_zazzle) ∧ quorple_zizz(the_zazzle))"]),
+    (["It might be that the bimboozle is flonk and the floob is a quank"],
+     ["◇(flonk(the_bimboozle) ∧ quank(the_floob))"]),
+    (["The concert might be sold out and feature a famous band"],
+     ["◇(sold_out(the_concert) ∧ feature_famous_band(the_concert))"]),
+    (["Jeff will probably play tennis"], ["Pr(play_tennis(Jeff))"]),
+    (["It is likely that Jeff played tennis"], ["Pr(play_tennis(Jeff))"]),
+    (["The book must have had a red cover", "The book has a red cover"],
+     ["□have_red_cover(the_book)", "have_red_cover(the_book)"]),
+    (["Ann exercised", "Ann did not exercise"], ["exercise(Ann)", "¬exercise(Ann)"]),
+])
+def test_constructions(texts: list[str], expected: list[str]) -> None:
+    assert read(*texts) == expected
+
+
+@pytest.mark.parametrize(("texts", "reason"), [
+    (["The package might be delivered today or tomorrow"], "ellipsis"),
+    (["The package might be delivered tomorrow or today"], "ellipsis"),
+    (["The package must have been delivered yesterday or the day before"], "ellipsis"),
+    (["Tom might buy a car or a motorcycle"], "ellipsis"),
+    (["Mary might be at the wedding and a quank"], "ellipsis"),
+    (["Mary believes that Sue was at the wedding"], "attitude verb"),
+    (["Mary believed that Sue was at the wedding"], "attitude verb"),
+    (["According to a consumer survey, Sue was at the wedding"], "text before the statement's subject"),
+    (["Also, Sue was at the wedding"], "text before the statement's subject"),
+    (["If Mary was at the wedding, then Sue was happy and she was tired"], "ambiguous"),
+    (["If it's raining, then it's not raining hard"], "no antecedent"),
+    (["Sue was at the wedding and Mary was at the party or Jeff was at home"], "mixed"),
+    (["If Fido might be inside, then Fido is inside"], "antecedent"),
+    (["It is likely that, if Jeff played tennis, Amy played tennis"], "conditional under 'likely'"),
+    (["The check bounces"], "present-tense"),
+    (["We went to the concert"], "first- or second-person"),
+])
+def test_rejections(texts: list[str], reason: str) -> None:
+    with pytest.raises(UnparseableSentence) as info:
+        parse_statements(texts)
+    assert reason in info.value.reason
+    assert info.value.pos is not None and "\n" not in info.value.reason
+
+
+def test_pronoun_resolves_across_statements() -> None:
+    assert read("The cookies must be hidden in the pantry", "They are in the jar") == [
+        "□hidden_in_pantry(the_cookies)", "in_jar(the_cookies)"]
+
+
+def test_base_forms() -> None:
+    assert [base_form(v) for v in ["visited", "bimmed", "studied", "gribbled"]] == ["visit", "bim", "study", "gribble"]
+
+
+# ---------------------------------------------------------------- properties
+SUBJECTS = st.sampled_from(["Mary", "Sue", "the envelope", "the flugel"])
+COPULAR = st.sampled_from(["at the wedding", "upstairs", "under a bed", "blimmed", "in the garden", "a quank"])
+VERBS = st.sampled_from([("played tennis", "play tennis"), ("visited Mars", "visit Mars"), ("flooped", "floop")])
+
+
+@st.composite
+def clauses(draw: st.DrawFn, plain: bool = False) -> str:
+    subject = draw(SUBJECTS)
+    if draw(st.booleans()):
+        modal = draw(st.sampled_from(["", "will "] if plain else ["", "might ", "must ", "might not ", "will "]))
+        tense = "be" if modal else draw(st.sampled_from(["was", "is", "was not"]))
+        first = draw(COPULAR)
+        # A coordinated complement: not under a negation (its scope is ambiguous: refused), nor after a
+        # participle, nor a noun phrase second ("… and a quank"): either may be an ellipsis (refused).
+        coordinate = "not" not in modal + tense and first != "blimmed" and draw(st.booleans())
+        second = f" {draw(st.sampled_from(['and', 'or']))} {draw(COPULAR.filter(lambda c: c != 'a quank'))}" \
+            if coordinate else ""
+        return f"{subject} {modal}{tense} {first}{second}"
+    past, base = draw(VERBS)
+    forms = [past, f"did not {base}"] if plain else [past, f"did not {base}", f"must have {past}", f"might {base}"]
+    form = draw(st.sampled_from(forms))
+    return f"{subject} {form}"
+
+
+@st.composite
+def statements(draw: st.DrawFn) -> str:
+    kind = draw(st.integers(0, 4))
+    a, b = draw(clauses()), draw(clauses())
+    if kind == 0:
+        return a
+    if kind == 1:
+        return f"If {draw(clauses(plain=True))}, then {b}"
+    if kind == 2:
+        return f"Either {a} or {b}"
+    if kind == 3:
+        return f"It's not the case that {a}"
+    return f"{a} and {b}"
+
+
+@given(statements())
+def test_read_statements_round_trip(text: str) -> None:
+    (formula,) = parse_statements([text])
+    assert parse_modal_formula(str(formula)) == formula
+
+
+@given(clauses(), st.sampled_from([
+    "{s} might be delivered today or tomorrow", "{s} might buy a car or a motorcycle",
+    "Mary believes that {s}", "According to a survey, {s}", "Sue thinks that {s}",
+    "{s} must have been delivered yesterday or the day before"]))
+def test_out_of_fragment_is_rejected(clause: str, template: str) -> None:
+    subject = "The package" if template.startswith("{s} ") else clause[0].lower() + clause[1:]
+    with pytest.raises(UnparseableSentence):
+        parse_statements([template.format(s=subject)])
+
+
+# ---------------------------------------------------------------- the real items
+@pytest.mark.shared
+def test_real_items_statements() -> None:
+    items = [json.loads(line) for line in (SHARED_DATA / "modal-holliday-dev" / "items.jsonl").open()]
+    read_items = 0
+    reasons: collections.Counter[str] = collections.Counter()
+    for item in items:
+        quoted = re.findall(r"'((?:[^']|'(?=[a-z]))+)'", item["prompt"])
+        if not quoted:
+            continue
+        try:
+            for formula in parse_statements(quoted):
+                assert parse_modal_formula(str(formula)) == formula
+            read_items += 1
+        except UnparseableSentence as e:
+            reasons[re.sub(r"'[^']*'", "'…'", e.reason)] += 1
+    print(f"\nitems with quoted statements: {read_items} read, {sum(reasons.values())} refused", dict(reasons))
+    assert read_items >= 600
