@@ -24,8 +24,10 @@ from fractions import Fraction
 from prontocheck.errors import ProntocheckError
 from prontocheck.logic.formulas import And, Atom, Formula, Implies, Not
 from prontocheck.logic.modal import (
+    MODAL_TYPES,
     AtLeastAsLikely,
     Conditional,
+    Fact,
     Might,
     ModalAnd,
     ModalFormula,
@@ -36,7 +38,7 @@ from prontocheck.logic.modal import (
     flat_consequent,
 )
 from prontocheck.modal.certificates import Certificate, Countermodel
-from prontocheck.modal.linear import Row, linearize, normalization, product, truth, worlds
+from prontocheck.modal.linear import Row, bounded_disjunction, linearize, normalization, product, truth, worlds
 from prontocheck.modal.semantics import Semantics
 
 
@@ -59,40 +61,59 @@ def probability(formula: Formula, atoms: Sequence[Atom], p: Sequence[Fraction]) 
     return sum((pw for w, pw in zip(worlds(len(atoms)), p, strict=True) if truth(formula, atoms, w)), Fraction(0))
 
 
-def _above(value: Fraction, sem: Semantics) -> bool:
-    return value > sem.theta if sem.strict else value >= sem.theta
+def _above(value: Fraction, scale: Fraction, sem: Semantics) -> bool:
+    """``value`` above θ·``scale`` (θ times the mass of the worlds spoken of)."""
+    return value > sem.theta * scale if sem.strict else value >= sem.theta * scale
 
 
 def holds(statement: ModalFormula, atoms: Sequence[Atom], p: Sequence[Fraction], sem: Semantics) -> bool:
     """Whether a statement is true at the distribution ``p`` (one probability per world).
 
-    This is the semantics written out directly (no linear form), e.g. ``p(ψ | φ)`` is a division.
+    This is the semantics written out directly (no linear form), e.g. ``p(ψ | φ)`` is a division. A modal
+    in a conditional's consequent (and the modal part of a ``bounded`` disjunction) is evaluated on the worlds
+    of its domain alone: ``p`` zeroed elsewhere, compared with the domain's mass instead of 1 (where that mass
+    is 0, "p(ψ) = 1" holds and "p(ψ) > 0" does not).
     """
+    return _holds(statement, atoms, p, Fraction(1), sem)
+
+
+def _within(domain: Formula, atoms: Sequence[Atom], p: Sequence[Fraction]) -> list[Fraction]:
+    """``p`` on the worlds where ``domain`` holds, 0 elsewhere."""
+    return [pw if truth(domain, atoms, w) else Fraction(0) for w, pw in zip(worlds(len(atoms)), p, strict=True)]
+
+
+def _holds(statement: ModalFormula, atoms: Sequence[Atom], p: Sequence[Fraction], mass: Fraction,
+           sem: Semantics) -> bool:
     match statement:
         case Probably(op):
-            return _above(probability(op, atoms, p), sem)
+            return _above(probability(op, atoms, p), mass, sem)
         case Might(op):
             return probability(op, atoms, p) > 0
-        case Must(op):
-            return probability(op, atoms, p) == 1
+        case Must(op) | Fact(op):  # (a plain statement is read as known)
+            return probability(op, atoms, p) == mass
         case AtLeastAsLikely(left, right):
             return probability(left, atoms, p) >= probability(right, atoms, p)
+        case Conditional(a, c) if isinstance(c, MODAL_TYPES):  # the restrictor reading
+            return _holds(c, atoms, _within(a, atoms, p), probability(a, atoms, p), sem)
         case Conditional(a):
             c = flat_consequent(statement)
             if sem.conditional == "certain_material":
                 return probability(And((a, Not(c))), atoms, p) == 0
             if sem.conditional == "probable_material":
-                return _above(probability(Implies(a, c), atoms, p), sem)
+                return _above(probability(Implies(a, c), atoms, p), mass, sem)
             pa = probability(a, atoms, p)
             if pa == 0:
                 return sem.cp_zero == "vacuous"
-            return _above(probability(And((a, c)), atoms, p) / pa, sem)
+            return _above(probability(And((a, c)), atoms, p) / pa, Fraction(1), sem)
         case ModalNot(op):
-            return not holds(op, atoms, p, sem)
+            return not _holds(op, atoms, p, mass, sem)
         case ModalAnd(ops):
-            return all(holds(op, atoms, p, sem) for op in ops)
+            return all(_holds(op, atoms, p, mass, sem) for op in ops)
+        case ModalOr(ops) if sem.disjunction == "bounded" and (bounded := bounded_disjunction(statement)):
+            plain, rest = bounded
+            return _holds(rest, atoms, _within(Not(plain), atoms, p), probability(Not(plain), atoms, p), sem)
         case ModalOr(ops):
-            return any(holds(op, atoms, p, sem) for op in ops)
+            return any(_holds(op, atoms, p, mass, sem) for op in ops)
     raise CertificateError([], f"not a statement: {statement!r}")
 
 

@@ -392,10 +392,26 @@ class _Reader:
             if nxt.low in COPULA:
                 self.take()
                 pred, _ = self.phrase(copular=True)
+            elif copular and _is_past(nxt.low) and self._takes_object(0):
+                # "must have been in the garage and needed repairs": a past form with an object after a copular
+                # phrase is a verb of its own (the perfect's "have" is shared, "been" is not); a verb that also
+                # takes an object in the passive ("was praised and given a prize") could be either: refused.
+                if nxt.low in _DITRANSITIVE:
+                    raise self.error(f"{nxt.text!r} after a copular phrase may be passive or active (write the "
+                                     "auxiliary again)", nxt.pos)
+                pred, _ = self.phrase()
             else:
                 pred, _ = one()
             preds.append(pred)
         return Activity(tuple(preds), conj, self.at)
+
+    def _takes_object(self, k: int) -> bool:
+        """Whether the verb at offset ``k`` has an object after it (an article or a word that is not a preposition
+        or a time word): "had a red cover", "needed repairs", not "signed for", "delivered today".
+        """
+        after = self.peek(k + 1)
+        return after is not None and (after.low in ARTICLES or after.low not in _BEFORE_NAME | _TIME_WORDS | {
+            "and", "or", ",", "then", "if", "today", "tomorrow", "yesterday", "out", "up", "down", "off", "away"})
 
     def _object_follows(self, k: int) -> bool:
         """Whether the word at offset ``k`` has more words of its phrase after it (a verb and its object,
@@ -442,6 +458,14 @@ class _Reader:
         head = words[0]
         if head.text[0].isupper():
             raise self.error(f"unexpected word {head.text!r} where a verb phrase was expected", head.pos)
+        for before, w in zip(words, words[1:]):
+            # A name inside the phrase is an object ("visit Mars") or follows a preposition or an article ("written
+            # by James", "in New York", "beat the Lakers"); after another word it would be a name or a clause folded
+            # into the predicate ("at the wedding Sue").
+            if w.text[0].isupper() and before is not head and not before.text[0].isupper() \
+                    and before.low not in _BEFORE_NAME:
+                raise self.error(f"the name {w.text!r} after {before.text!r} inside a verb phrase (a name or a clause "
+                                 "run into it?)", w.pos)
         texts = [w.text for w in words]
         if copular:
             return _predicate(texts), head
@@ -473,6 +497,13 @@ class Activity:
 
 
 _TIME_WORDS = frozenset("next last this soon later early before after".split())
+_BEFORE_NAME = frozenset("the a an by to in at on with from for of near into onto about over under behind beside "
+                         "between through toward towards like than as against without across around past after "
+                         "before inside outside".split())
+"""Words a name may follow inside a verb phrase (besides the verb itself and another capitalised word)."""
+_DITRANSITIVE = frozenset("given sent shown told offered handed paid promised taught asked awarded granted lent "
+                          "brought bought sold owed served".split())
+"""Participles that take an object in the passive too ("was given a prize")."""
 
 
 def _present(word: str) -> bool:

@@ -32,8 +32,10 @@ from prontocheck.errors import BudgetExceeded, UsageError
 from prontocheck.limits import MODAL_ATOMS, MODAL_CASES
 from prontocheck.logic.formulas import And, Atom, Exists, ForAll, Formula, Implies, Not, Or
 from prontocheck.logic.modal import (
+    MODAL_TYPES,
     AtLeastAsLikely,
     Conditional,
+    Fact,
     Might,
     ModalAnd,
     ModalFormula,
@@ -98,7 +100,7 @@ def atoms_of(statements: Iterable[ModalFormula | Formula]) -> tuple[Atom, ...]:
         match node:
             case Atom():
                 seen.setdefault(node, None)
-            case Not(op) | Probably(op) | Might(op) | Must(op) | ModalNot(op):
+            case Not(op) | Probably(op) | Might(op) | Must(op) | Fact(op) | ModalNot(op):
                 walk(op)
             case And(ops) | Or(ops) | ModalAnd(ops) | ModalOr(ops):
                 for op in ops:
@@ -237,6 +239,13 @@ def linearize(statement: ModalFormula, sem: Semantics, atoms: Sequence[Atom], *,
             if positive:
                 return [(_row(d, _ZERO, ">=", f"{_p(left)} ≥ {_p(right)}"),)]
             return [(_row(_neg(d), _ZERO, ">", f"{_p(left)} < {_p(right)}"),)]
+        case Fact(op):  # a plain statement, read as known
+            v = indicator(op, atoms)
+            if positive:
+                return [(_row(v, -_ONE, "=", f"{_p(op)} = 1"),)]
+            return [(_row(_neg(v), _ONE, ">", f"{_p(op)} < 1"),)]
+        case Conditional(antecedent, consequent) if isinstance(consequent, MODAL_TYPES):
+            return restricted(linearize(consequent, sem, atoms, positive=positive), antecedent, atoms)
         case Conditional():
             return _conditional(statement, sem, atoms, positive)
         case ModalNot(op):
@@ -244,10 +253,48 @@ def linearize(statement: ModalFormula, sem: Semantics, atoms: Sequence[Atom], *,
         case ModalAnd(ops):
             parts = [linearize(op, sem, atoms, positive=positive) for op in ops]
             return product(parts) if positive else [case for part in parts for case in part]
+        case ModalOr(ops) if sem.disjunction == "bounded" and (bounded := bounded_disjunction(statement)):
+            plain, rest = bounded
+            return restricted(linearize(rest, sem, atoms, positive=positive), Not(plain), atoms)
         case ModalOr(ops):
             parts = [linearize(op, sem, atoms, positive=positive) for op in ops]
             return [case for part in parts for case in part] if positive else product(parts)
     raise UsageError(f"not a statement: {statement!r}")
+
+
+def restricted(cases: Sequence[Case], domain: Formula, atoms: Sequence[Atom]) -> list[Case]:
+    """The cases read in the worlds where ``domain`` holds (the restrictor reading): a row ``c·p + k ⋈ 0`` about
+    the distribution p conditioned on the domain is, multiplied out by p(domain), ``(c + k)·[domain]·p ⋈ 0``
+    (where p(domain) = 0 the row reads ``0 ⋈ 0``: a *must* holds there, a *might* does not). Negation commutes
+    with it (the relation is what flips), so a statement and its negation are restricted alike.
+
+    >>> from prontocheck.logic.formulas import Atom, Const
+    >>> from prontocheck.modal.semantics import DEFAULT
+    >>> a, b = Atom("a", (Const("x"),)), Atom("b", (Const("x"),))
+    >>> [[([int(c) for c in r.coeffs], r.const, r.relation, r.text) for r in case]
+    ...  for case in restricted(linearize(Must(b), DEFAULT, (a, b)), a, (a, b))]
+    [[([0, -1, 0, 0], Fraction(0, 1), '=', 'p(b(x)) = 1 (given a(x))')]]
+    """
+    inside = indicator(domain, atoms)
+    given = f" (given {to_str(domain)})"
+    return [tuple(Row(tuple((c + r.const) * i for c, i in zip(r.coeffs, inside, strict=True)), _ZERO, r.relation,
+                      r.text + given) for r in case) for case in cases]
+
+
+def bounded_disjunction(statement: ModalOr) -> tuple[Formula, ModalFormula] | None:
+    """A disjunction of plain statements and modal ones as (the plain ones' proposition, the modal ones), or None
+    when it has no plain disjunct or no modal one (the ``bounded`` reading: the modal part holds where the plain
+    part fails).
+
+    >>> from prontocheck.modal.parse import parse_modal_formula as f
+    >>> [str(x) for x in bounded_disjunction(f("inside(Fido) ∨ □in_garden(Fido)"))]
+    ['inside(Fido)', '□in_garden(Fido)']
+    """
+    plain = [op.operand for op in statement.operands if isinstance(op, Fact)]
+    rest = [op for op in statement.operands if not isinstance(op, Fact)]
+    if not plain or not rest:
+        return None
+    return (plain[0] if len(plain) == 1 else Or(tuple(plain))), (rest[0] if len(rest) == 1 else ModalOr(tuple(rest)))
 
 
 def product(parts: Sequence[Sequence[Case]]) -> list[Case]:

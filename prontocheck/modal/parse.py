@@ -161,22 +161,36 @@ def parse_argument(prompt: str, argument: Argument | None = None) -> tuple[tuple
     """Parse an argument prompt (:mod:`prontocheck.modal.arguments`): its premises, and the question whether its
     conclusion follows (FOLLOW or VALID, affirmative). ``argument``: the prompt's, when it has been read already.
 
+    The statements are read together by :func:`prontocheck.modal.clauses.parse_statements` (pronouns resolve
+    within the item); statements in the probability-operator benchmark's own wording, which that reader does
+    not take, are read by the benchmark grammar when it reads every one of them.
+
     Raises:
-        UnparseableSentence: the prompt is in no wrapper, or a statement is not in the grammar; ``pos`` is the
-            offset in the prompt.
+        UnparseableSentence: the prompt is in no wrapper, or a statement is not read (the statement reader's
+            reason); ``pos`` is the offset in the prompt.
 
     >>> premises, q = parse_argument("From 'Savir might be at the party', can we infer 'Savir will probably be "
     ...                              "at the party'?")
     >>> [str(p) for p in premises], q.form, str(q.embedded)
     (['◇at_party(Savir)'], <Form.FOLLOW: 'FOLLOW'>, 'Pr(at_party(Savir))')
+    >>> premises, q = parse_argument("From 'If the match is struck, then it will light', can we infer 'If the match "
+    ...                              "is struck and it has been soaked in water, then it will light'?")
+    >>> [str(p) for p in premises], str(q.embedded)
+    (['struck(the_match) ⇒ light(the_match)'], '(struck(the_match) ∧ soaked_in_water(the_match)) ⇒ light(the_match)')
     """
+    from prontocheck.modal.clauses import parse_statements  # (the inference items' reader: only for arguments)
+
     argument = argument or read_argument(prompt)
-    forms = []
-    for span in (*argument.premises, argument.conclusion):
+    spans = (*argument.premises, argument.conclusion)
+    try:
+        forms = parse_statements([span.text for span in spans])
+    except UnparseableSentence as e:
         try:
-            forms.append(parse_statement(span.text))
-        except UnparseableSentence as e:
-            raise _shifted(e, prompt, span.start) from None
+            forms = tuple(parse_statement(span.text) for span in spans)
+        except UnparseableSentence:
+            at = next((s for s in spans if s.text == e.sentence or s.text.rstrip(". ") == e.sentence), None)
+            raise _shifted(e, prompt, at.start) if at is not None else \
+                UnparseableSentence(prompt, e.reason, pos=None) from None
     return tuple(forms[:-1]), Question(argument.form, "aff", "none", forms[-1])
 
 

@@ -79,7 +79,7 @@ def validation_sections(report: ValidationReport) -> list[Section]:
                 for key, g in findings]
         notes = [line for _, g in findings if g.example is not None for line in _certificate_note(g.example)]
         sections.append(Section(f"Gold labels not licensed under {sr.semantics.label} ({len(findings)} groups)",
-                                ("pattern", "form", "polarity", "gold", "logic", "contradicted", "undetermined"),
+                                ("pattern", "form", "polarity", "gold", "logic", *STATUSES[1:]),
                                 rows, notes))
     if len(report.reports) > 1:
         sections.append(_overview(report.reports))
@@ -113,7 +113,7 @@ def _overview(reports: Sequence[SemanticsReport]) -> Section:
             cells.append("/".join(map(str, counts)))
         rows.append((p, *cells))
     headers = ("pattern", *(r.semantics.label for r in reports))
-    return Section("Licensed/contradicted/undetermined per pattern and semantics", headers, rows)
+    return Section(f"{'/'.join(STATUSES).capitalize()} per pattern and semantics", headers, rows)
 
 
 _SUMMARY_HEADERS = ("n", "Acc", "Unc", *CELLS, "Acc(Yes)", "Acc(No)", "Bias", "PS", "Floor")

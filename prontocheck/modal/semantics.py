@@ -9,6 +9,17 @@ p(φ) = 1, ``φ ⪰ ψ`` when p(φ) ≥ p(ψ). The flat conditional ``φ ⇒ ψ`
 * ``conditional_probability``: p(ψ | φ) above θ, with p(φ) > 0 presupposed (``cp_zero="presuppose"``)
   or the conditional vacuously true when p(φ) = 0 (``cp_zero="vacuous"``).
 
+Statements of inference benchmarks (:mod:`prontocheck.modal.clauses`) add three readings, fixed or chosen:
+
+* a **plain statement** (no modal, :class:`~prontocheck.logic.modal.Fact`) is read as known: p(φ) = 1
+  (Yalcin's informational consequence: an information state accepts φ when φ holds throughout it);
+* a **modal in a conditional's consequent** ("if φ, must ψ", "if φ, then if χ, ψ") restricts it to the
+  worlds where the antecedent holds (Kratzer's restrictor reading, the domain semantics of
+  ``certain_material`` carried to every statement): "if φ, must ψ" is p(φ ∧ ¬ψ) = 0, "if φ, might ψ" is
+  p(φ ∧ ψ) > 0, "if φ, probably ψ" is p(φ ∧ ψ) > θ·p(φ), whatever the flat conditional's reading;
+* a **disjunction of plain and modal statements** ("either p or must q") is ``flat`` (default: p(p) = 1 or
+  p(q) = 1) or ``bounded`` (the modal relative to "not p": p(¬p ∧ ¬q) = 0).
+
 >>> DEFAULT.label
 '>1/2 cert'
 >>> Semantics.parse(">=1/2,cprob").label
@@ -27,6 +38,10 @@ from prontocheck.errors import UsageError
 
 ConditionalReading = Literal["certain_material", "probable_material", "conditional_probability"]
 """The readings of the flat conditional ``φ ⇒ ψ``."""
+
+Disjunction = Literal["flat", "bounded"]
+"""How "either p or must q" reads: as the disjunction of p and □q (``flat``), or with the modal relative to
+"not p" (``bounded``: in the live worlds where p fails, q; p(¬p ∧ ¬q) = 0)."""
 
 CpZero = Literal["presuppose", "vacuous"]
 """What ``p(ψ | φ)`` means when p(φ) = 0 under the conditional-probability reading."""
@@ -57,20 +72,22 @@ class Semantics:
         conditional: the reading of the flat conditional (see the module docstring).
         cp_zero: under the conditional-probability reading, whether p(φ) > 0 is presupposed
             (``"presuppose"``) or the conditional is vacuously true when p(φ) = 0 (``"vacuous"``).
+        disjunction: how a disjunction of plain statements and modal ones reads (:data:`Disjunction`).
     """
 
     theta: Fraction = Fraction(1, 2)
     strict: bool = True
     conditional: ConditionalReading = "certain_material"
     cp_zero: CpZero = "presuppose"
+    disjunction: Disjunction = "flat"
     _hash: int = field(default=0, init=False, repr=False, compare=False)
 
     def __hash__(self) -> int:
         return self._hash  # computed once: decisions are looked up on every item, and a Fraction hashes slowly
 
-    def __reduce__(self) -> tuple[type[Semantics], tuple[Fraction, bool, str, str]]:
+    def __reduce__(self) -> tuple[type[Semantics], tuple[Fraction, bool, str, str, str]]:
         # Rebuilt, not copied: the hash of the strings differs from one process to the next.
-        return Semantics, (self.theta, self.strict, self.conditional, self.cp_zero)
+        return Semantics, (self.theta, self.strict, self.conditional, self.cp_zero, self.disjunction)
 
     def __post_init__(self) -> None:
         theta = self.theta
@@ -89,7 +106,11 @@ class Semantics:
                              f"expected one of {', '.join(get_args(ConditionalReading))}")
         if self.cp_zero not in get_args(CpZero):
             raise UsageError(f"unknown cp_zero {self.cp_zero!r}; expected one of {', '.join(get_args(CpZero))}")
-        object.__setattr__(self, "_hash", hash((self.theta, self.strict, self.conditional, self.cp_zero)))
+        if self.disjunction not in get_args(Disjunction):
+            raise UsageError(f"unknown disjunction reading {self.disjunction!r}; "
+                             f"expected one of {', '.join(get_args(Disjunction))}")
+        object.__setattr__(self, "_hash", hash((self.theta, self.strict, self.conditional, self.cp_zero,
+                                                self.disjunction)))
 
     @property
     def relation(self) -> str:
@@ -100,7 +121,8 @@ class Semantics:
     def label(self) -> str:
         """A short name, as the validity table's columns: ``>1/2 cert``, ``>=1/2 cprob``."""
         vacuous = ",vacuous" if self.cp_zero == "vacuous" else ""
-        return f"{self.relation}{self.theta} {READING_LABELS[self.conditional]}{vacuous}"
+        bounded = ",bounded" if self.disjunction == "bounded" else ""
+        return f"{self.relation}{self.theta} {READING_LABELS[self.conditional]}{vacuous}{bounded}"
 
     @classmethod
     def parse(cls, text: str) -> Semantics:
@@ -108,7 +130,7 @@ class Semantics:
 
         Settings: ``>1/2`` / ``>=0.6`` (threshold and strictness at once), ``theta=2/3``,
         ``strict`` / ``nonstrict``, a conditional reading (``cert``, ``pr``, ``cprob`` or the full
-        names) and ``vacuous`` / ``presuppose``.
+        names), ``vacuous`` / ``presuppose`` and ``bounded`` / ``flat`` (the disjunction's reading).
 
         Raises:
             UsageError: an unknown or malformed setting (quoted in the message).
@@ -131,6 +153,8 @@ class Semantics:
                 options["strict"] = part == "strict"
             elif part in ("vacuous", "presuppose"):
                 options["cp_zero"] = part
+            elif part in ("bounded", "flat"):
+                options["disjunction"] = part
             elif part in _READING_ALIASES:
                 options["conditional"] = _READING_ALIASES[part]
             else:
@@ -138,9 +162,9 @@ class Semantics:
         return cls(**options)
 
     def to_json(self) -> dict[str, Any]:
-        """``{"label", "theta", "strict", "conditional", "cp_zero"}`` with θ as a ``"p/q"`` string."""
+        """``{"label", "theta", "strict", "conditional", "cp_zero", "disjunction"}`` with θ as a ``"p/q"`` string."""
         return {"label": self.label, "theta": str(self.theta), "strict": self.strict,
-                "conditional": self.conditional, "cp_zero": self.cp_zero}
+                "conditional": self.conditional, "cp_zero": self.cp_zero, "disjunction": self.disjunction}
 
 
 def _fraction(text: str, whole: str) -> Fraction:

@@ -26,10 +26,11 @@ from prontocheck.modal.questions import Answer, Question
 from prontocheck.modal.reading import Reading, read_item
 from prontocheck.modal.semantics import DEFAULT, Semantics
 
-GoldStatus = Literal["licensed", "contradicted", "undetermined"]
-"""How the logic stands to a gold label."""
+GoldStatus = Literal["licensed", "contradicted", "undetermined", "inconsistent"]
+"""How the logic stands to a gold label (``inconsistent``: the premises have no model, so they entail anything and
+license no label)."""
 
-STATUSES: tuple[GoldStatus, ...] = ("licensed", "contradicted", "undetermined")
+STATUSES: tuple[GoldStatus, ...] = ("licensed", "contradicted", "undetermined", "inconsistent")
 
 UNKNOWN = "(unknown)"
 """The pattern of an item that does not name one."""
@@ -94,8 +95,12 @@ class ItemResult:
 
     @property
     def gold_status(self) -> GoldStatus | None:
-        """``licensed``, ``contradicted`` or ``undetermined``; ``None`` without a gold label."""
-        return None if self.item.gold is None else _status(self.answer, self.item.gold)
+        """``licensed``, ``contradicted``, ``undetermined`` or ``inconsistent`` (the premises have no model: flagged,
+        never licensed); ``None`` without a gold label.
+        """
+        if self.item.gold is None:
+            return None
+        return "inconsistent" if not self.decision.consistent else _status(self.answer, self.item.gold)
 
     def to_json(self) -> dict[str, Any]:
         """The per-item output line (see docs/modal.md for the fields)."""
@@ -184,7 +189,7 @@ class SemanticsReport:
     Attributes:
         semantics: the semantics.
         groups: per (pattern, form, polarity), in order of first appearance.
-        total: licensed / contradicted / undetermined counts over all items with a gold label.
+        total: licensed / contradicted / undetermined / inconsistent counts over all items with a gold label.
     """
 
     semantics: Semantics
@@ -192,8 +197,8 @@ class SemanticsReport:
     total: Counter[str] = field(default_factory=Counter)
 
     def not_licensed(self) -> list[tuple[GroupKey, GroupCounts]]:
-        """The groups with a gold label that is contradicted or undetermined."""
-        return [(k, g) for k, g in self.groups.items() if g.status["contradicted"] or g.status["undetermined"]]
+        """The groups with a gold label that is contradicted, undetermined, or on inconsistent premises."""
+        return [(k, g) for k, g in self.groups.items() if any(g.status[s] for s in STATUSES[1:])]
 
     def to_json(self) -> dict[str, Any]:
         """Totals, one entry per group, and the not-licensed groups with an example and its certificates."""
@@ -252,7 +257,7 @@ class ValidationBuilder:
             g.answers[answer] += 1
             gold = r.item.gold
             if gold is not None:
-                status = _status(answer, gold)
+                status = "inconsistent" if not r.decision.consistent else _status(answer, gold)
                 g.gold[gold] += 1
                 g.status[status] += 1
                 report.total[status] += 1

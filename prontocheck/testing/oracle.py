@@ -43,8 +43,10 @@ from sympy.logic.inference import satisfiable
 
 from prontocheck.logic.formulas import And, Atom, Const, Exists, ForAll, Formula, Implies, Not, Or, Var
 from prontocheck.logic.modal import (
+    MODAL_TYPES,
     AtLeastAsLikely,
     Conditional,
+    Fact,
     Might,
     ModalAnd,
     ModalNot,
@@ -336,21 +338,47 @@ def _prob(formula: Formula, dist: Sequence[tuple[dict[Atom, bool], Fraction]]) -
 def modal_holds(statement: object, dist: Sequence[tuple[dict[Atom, bool], Fraction]], sem: Semantics) -> bool:
     """Whether a modal statement is true under a distribution given as (world, probability) pairs.
 
+    A plain statement is certain; a modal in a conditional's consequent (or the modal part of a ``bounded``
+    disjunction) is judged on its domain's worlds alone, against the domain's mass.
+
     >>> from prontocheck.modal import parse_modal_formula as f
     >>> a = Atom("a", (Const("x"),))
     >>> modal_holds(f("Pr(a(x))"), [({a: True}, Fraction(1, 2)), ({a: False}, Fraction(1, 2))], DEFAULT)
     False
     """
-    above = (lambda v: v > sem.theta) if sem.strict else (lambda v: v >= sem.theta)
+    return _holds_in(statement, dist, Fraction(1), sem)
+
+
+Distribution = Sequence[tuple[dict[Atom, bool], Fraction]]
+
+
+def _only(domain: Formula, dist: Distribution) -> list[tuple[dict[Atom, bool], Fraction]]:
+    return [(w, pw if _true_in(domain, w) else Fraction(0)) for w, pw in dist]
+
+
+def _split_bounded(statement: ModalOr, sem: Semantics) -> tuple[Formula, object] | None:
+    """A ``bounded`` disjunction's plain part (one proposition) and modal part, or None (read flat)."""
+    plain = [op.operand for op in statement.operands if isinstance(op, Fact)]
+    modal = [op for op in statement.operands if not isinstance(op, Fact)]
+    if sem.disjunction != "bounded" or not plain or not modal:
+        return None
+    return Or(tuple(plain)) if len(plain) > 1 else plain[0], ModalOr(tuple(modal)) if len(modal) > 1 else modal[0]
+
+
+def _holds_in(statement: object, dist: Sequence[tuple[dict[Atom, bool], Fraction]], mass: Fraction,
+              sem: Semantics) -> bool:
+    above = (lambda v: v > sem.theta * mass) if sem.strict else (lambda v: v >= sem.theta * mass)
     match statement:
         case Probably(op):
             return above(_prob(op, dist))
         case Might(op):
             return _prob(op, dist) > 0
-        case Must(op):
-            return _prob(op, dist) == 1
+        case Must(op) | Fact(op):
+            return _prob(op, dist) == mass
         case AtLeastAsLikely(left, right):
             return _prob(left, dist) >= _prob(right, dist)
+        case Conditional(a, c) if isinstance(c, MODAL_TYPES):
+            return _holds_in(c, _only(a, dist), _prob(a, dist), sem)
         case Conditional(a):
             c = flat_consequent(statement)
             if sem.conditional == "certain_material":
@@ -358,14 +386,21 @@ def modal_holds(statement: object, dist: Sequence[tuple[dict[Atom, bool], Fracti
             if sem.conditional == "probable_material":
                 return above(_prob(Or((Not(a), c)), dist))
             pa = _prob(a, dist)
-            return sem.cp_zero == "vacuous" if pa == 0 else above(_prob(And((a, c)), dist) / pa)
+            if pa == 0:
+                return sem.cp_zero == "vacuous"
+            ratio = _prob(And((a, c)), dist) / pa
+            return ratio > sem.theta if sem.strict else ratio >= sem.theta
         case ModalNot(op):
-            return not modal_holds(op, dist, sem)
+            return not _holds_in(op, dist, mass, sem)
         case ModalAnd(ops):
-            return all(modal_holds(op, dist, sem) for op in ops)
+            return all(_holds_in(op, dist, mass, sem) for op in ops)
         case ModalOr(ops):
-            return any(modal_holds(op, dist, sem) for op in ops)
-    return _prob(statement, dist) == 1  # type: ignore[arg-type]  # a plain statement: certain
+            bounded = _split_bounded(statement, sem)
+            if bounded is not None:
+                plain, modal = bounded
+                return _holds_in(modal, _only(Not(plain), dist), _prob(Not(plain), dist), sem)
+            return any(_holds_in(op, dist, mass, sem) for op in ops)
+    return _prob(statement, dist) == mass  # type: ignore[arg-type]  # a plain statement: certain
 
 
 def motzkin_refutes(rows: Sequence[tuple[Sequence[Fraction], Fraction, str]], multipliers: Sequence[Fraction]) -> bool:
@@ -432,19 +467,24 @@ def _normal(c: tuple[Fraction, ...], k: Fraction, strict: bool) -> tuple[tuple[F
     return tuple(x / top for x in c), k / top, strict
 
 
-def _modal_nodes(statement: object, out: list[object]) -> None:
+def _modal_nodes(statement: object, out: list[object], sem: Semantics) -> None:
     match statement:
         case ModalNot(op):
-            _modal_nodes(op, out)
-        case ModalAnd(ops) | ModalOr(ops):
+            _modal_nodes(op, out, sem)
+        case ModalAnd(ops):
             for op in ops:
-                _modal_nodes(op, out)
-        case _:
+                _modal_nodes(op, out, sem)
+        case ModalOr(ops) if _split_bounded(statement, sem) is None:
+            for op in ops:
+                _modal_nodes(op, out, sem)
+        case _:  # (a bounded disjunction, and a conditional with a modal consequent, are one part each)
             if statement not in out:
                 out.append(statement)
 
 
 def _value(statement: object, truth: dict[object, bool]) -> bool:
+    if statement in truth:
+        return truth[statement]
     match statement:
         case ModalNot(op):
             return not _value(op, truth)
@@ -457,12 +497,18 @@ def _value(statement: object, truth: dict[object, bool]) -> bool:
 
 def _formulas_of(node: object) -> tuple[Formula, ...]:
     match node:
-        case Probably(op) | Might(op) | Must(op):
+        case Probably(op) | Might(op) | Must(op) | Fact(op):
             return (op,)
         case AtLeastAsLikely(x, y):
             return (x, y)
+        case Conditional(x, c) if isinstance(c, MODAL_TYPES):
+            return (x, *_formulas_of(c))
         case Conditional(x):
             return (x, flat_consequent(node))
+        case ModalNot(op):
+            return _formulas_of(op)
+        case ModalAnd(ops) | ModalOr(ops):
+            return tuple(f for op in ops for f in _formulas_of(op))
     return (node,)  # type: ignore[return-value]
 
 
@@ -503,7 +549,7 @@ def modal_satisfiable(statements: Sequence[object], sem: Semantics = DEFAULT) ->
     """
     nodes: list[object] = []
     for s in statements:
-        _modal_nodes(s, nodes)
+        _modal_nodes(s, nodes, sem)
     atoms: list[Atom] = []
     for node in nodes:
         for part in _formulas_of(node):
@@ -541,6 +587,13 @@ def _constraints(node: object, value: bool, prob: Callable[[Formula], tuple[Frac
         return [[(hi, v, -theta)]] if value else [[(lo, tuple(-x for x in v), theta)]]
 
     match node:
+        case Conditional(a, c) if isinstance(c, MODAL_TYPES):  # judged on the antecedent's worlds
+            return _alternatives(c, value, lambda f: P(And((a, f))), P(a), sem)
+        case ModalOr() if (bounded := _split_bounded(node, sem)) is not None:
+            plain, modal = bounded
+            return _alternatives(modal, value, lambda f: P(And((Not(plain), f))), P(Not(plain)), sem)
+        case Fact(op):
+            return [[("=" if value else ">", tuple(-x for x in P(op)), Fraction(1))]]
         case Probably(op):
             return above(P(op))
         case Might(op):
@@ -562,6 +615,23 @@ def _constraints(node: object, value: bool, prob: Callable[[Formula], tuple[Frac
             dead_holds = sem.cp_zero == "vacuous"
             return [live, [("=", pa, zero)]] if value == dead_holds else [live]
     return [[("=" if value else ">", tuple(-x for x in P(node)), Fraction(1))]]  # type: ignore[arg-type]
+
+
+def _alternatives(node: object, value: bool, prob: Callable[[Formula], tuple[Fraction, ...]],
+                  mass: tuple[Fraction, ...], sem: Semantics) -> list[list[Linear]]:
+    """The alternatives saying a statement has a truth value on a domain's worlds: ``prob`` gives p(φ ∧ domain),
+    ``mass`` p(domain); each constraint ``v·p + k ⋈ 0`` about the domain is ``(v + k·mass)·p ⋈ 0``.
+    """
+    match node:
+        case ModalNot(op):
+            return _alternatives(op, not value, prob, mass, sem)
+        case ModalAnd(ops) | ModalOr(ops) if isinstance(node, ModalAnd) or _split_bounded(node, sem) is None:
+            parts = [_alternatives(op, value, prob, mass, sem) for op in ops]
+            if value == isinstance(node, ModalAnd):  # all of them (true ∧, false ∨)
+                return [[c for alt in choice for c in alt] for choice in itertools.product(*parts)]
+            return [alt for part in parts for alt in part]
+    return [[(rel, tuple(x + k * m for x, m in zip(v, mass)), Fraction(0)) for rel, v, k in alt]
+            for alt in _constraints(node, value, prob, sem)]
 
 
 __all__ = ["BROAD", "FRESH", "INVALID", "STRICT", "NotGroundable", "PaperV1", "consistent", "entails", "fact_of",

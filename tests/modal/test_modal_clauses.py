@@ -61,6 +61,7 @@ def test_constructions(texts: list[str], expected: list[str]) -> None:
     (["The package must have been delivered yesterday or the day before"], "ellipsis"),
     (["Tom might buy a car or a motorcycle"], "ellipsis"),
     (["Mary might be at the wedding and a quank"], "ellipsis"),
+    (["Mary was at the wedding Sue"], "the name 'Sue' after 'wedding'"),
     (["Mary believes that Sue was at the wedding"], "attitude verb"),
     (["Mary believed that Sue was at the wedding"], "attitude verb"),
     (["According to a consumer survey, Sue was at the wedding"], "text before the statement's subject"),

@@ -40,7 +40,8 @@ def test_validate_a_grid_slice_under_all_semantics(tmp_path: Path) -> None:
     assert r.exit_code == 0, r.output
     report = json.loads(r.stdout)
     assert [s["semantics"]["label"] for s in report["semantics"]][:2] == [">1/2 cert", ">1/2 Pr(->)"]
-    assert report["semantics"][0]["total"] == {"licensed": 152, "contradicted": 0, "undetermined": 28}
+    assert report["semantics"][0]["total"] == {"licensed": 152, "contradicted": 0, "undetermined": 28,
+                                               "inconsistent": 0}
     finding = report["semantics"][0]["not_licensed"][0]
     assert finding["example"]["certificates"]["premises_and_not_conclusion"]["kind"] == "model"
     lines = [json.loads(x) for x in out.read_text("utf-8").splitlines()]

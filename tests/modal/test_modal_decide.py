@@ -14,6 +14,7 @@ from prontocheck.logic import And, Atom, Const, Formula, Not, Or
 from prontocheck.logic.modal import (
     AtLeastAsLikely,
     Conditional,
+    Fact,
     Might,
     ModalAnd,
     ModalFormula,
@@ -181,7 +182,8 @@ def test_satisfiable_gives_a_model_or_a_proof() -> None:
 A, B = Atom("a", (Const("x"),)), Atom("b", (Const("x"),))
 SEMANTICS = [*COLUMNS, Semantics(conditional="conditional_probability", cp_zero="vacuous"),
              Semantics(Fraction(1, 3), True, "conditional_probability", "vacuous"), Semantics(Fraction(0)),
-             Semantics(Fraction(1), strict=False)]
+             Semantics(Fraction(1), strict=False), Semantics(disjunction="bounded"),
+             Semantics(Fraction(1, 3), False, "conditional_probability", "vacuous", "bounded")]
 
 
 def _props() -> st.SearchStrategy[Formula]:
@@ -192,10 +194,11 @@ def _props() -> st.SearchStrategy[Formula]:
 def _statements() -> st.SearchStrategy[ModalFormula]:
     p = _props()
     base = st.one_of(p.map(Probably), p.map(Might), p.map(Must), st.builds(AtLeastAsLikely, p, p),
-                     st.builds(Conditional, p, p))
+                     st.builds(Conditional, p, p), p.map(Fact))
+    # (A statement as a conditional's consequent: the restrictor reading, nested as deep as it goes.)
     return st.recursive(base, lambda c: st.one_of(
-        c.map(ModalNot), st.tuples(c, c).map(lambda t: ModalAnd(t)), st.tuples(c, c).map(lambda t: ModalOr(t))),
-        max_leaves=3)
+        c.map(ModalNot), st.tuples(c, c).map(lambda t: ModalAnd(t)), st.tuples(c, c).map(lambda t: ModalOr(t)),
+        st.builds(Conditional, p, c)), max_leaves=3)
 
 
 def _satisfied(row: Row, p: tuple[Fraction, ...]) -> bool:
@@ -226,7 +229,8 @@ def test_semantics_options() -> None:
     with pytest.raises(UsageError, match="reading"):
         Semantics(conditional="strict")  # type: ignore[arg-type]
     assert DEFAULT.to_json() == {"label": ">1/2 cert", "theta": "1/2", "strict": True,
-                                 "conditional": "certain_material", "cp_zero": "presuppose"}
+                                 "conditional": "certain_material", "cp_zero": "presuppose",
+                                 "disjunction": "flat"}
 
 
 def test_semantics_hash_is_its_fields_and_is_remade_when_unpickled() -> None:

@@ -17,8 +17,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from prontocheck.logic import Atom, Const, Not, Or
-from prontocheck.logic.modal import AtLeastAsLikely, Conditional, Might, ModalAnd, ModalNot, ModalOr, Must, Probably
-from prontocheck.modal import COLUMNS, DEFAULT, judge, parse_modal_formula, satisfiable
+from prontocheck.logic.modal import (
+    AtLeastAsLikely,
+    Conditional,
+    Fact,
+    Might,
+    ModalAnd,
+    ModalNot,
+    ModalOr,
+    Must,
+    Probably,
+)
+from prontocheck.modal import COLUMNS, DEFAULT, Semantics, judge, parse_modal_formula, satisfiable
 from prontocheck.modal.benchmark import generate
 from prontocheck.modal.certificates import Countermodel, Proof
 from prontocheck.modal.items import ModalItem, parse_item
@@ -123,14 +133,18 @@ _A, _B = (Atom(n, (Const("x"),)) for n in "ab")
 # Two atoms (four worlds): Fourier–Motzkin elimination is exponential, and three atoms can take minutes.
 _PROPS = st.sampled_from([_A, _B, Not(_A), Not(_B), Or((_A, _B)), Or((Not(_A), _B))])
 _LEAVES = st.one_of(_PROPS.map(Probably), _PROPS.map(Might), _PROPS.map(Must),
-                    st.builds(AtLeastAsLikely, _PROPS, _PROPS), st.builds(Conditional, _PROPS, _PROPS))
+                    st.builds(AtLeastAsLikely, _PROPS, _PROPS), st.builds(Conditional, _PROPS, _PROPS),
+                    _PROPS.map(Fact))
 _STATEMENTS = st.recursive(_LEAVES, lambda s: st.one_of(
     s.map(ModalNot), st.lists(s, min_size=2, max_size=2).map(lambda xs: ModalAnd(tuple(xs))),
-    st.lists(s, min_size=2, max_size=2).map(lambda xs: ModalOr(tuple(xs)))), max_leaves=3)
+    st.lists(s, min_size=2, max_size=2).map(lambda xs: ModalOr(tuple(xs))), st.builds(Conditional, _PROPS, s)),
+    max_leaves=3)
+_READINGS = [*COLUMNS, Semantics(disjunction="bounded"), Semantics(conditional="conditional_probability",
+                                                                   cp_zero="vacuous", disjunction="bounded")]
 
 
-@settings(max_examples=40, deadline=None)
-@given(st.lists(_STATEMENTS, min_size=1, max_size=3), st.sampled_from(COLUMNS))
+@settings(max_examples=60, deadline=None)
+@given(st.lists(_STATEMENTS, min_size=1, max_size=3), st.sampled_from(_READINGS))
 def test_random_statements_certificates_and_satisfiability(statements, sem):
     _verify(statements, satisfiable(statements, sem), sem)
 
