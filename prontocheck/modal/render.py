@@ -83,6 +83,15 @@ def validation_sections(report: ValidationReport) -> list[Section]:
                                 rows, notes))
     if len(report.reports) > 1:
         sections.append(_overview(report.reports))
+    if report.against_every_reading:
+        labels = ", ".join(r.semantics.label for r in report.reports)
+        rows = [(rs[0].item.id, str(rs[0].item.pattern or ""), str(rs[0].item.gold),
+                 "; ".join(str(p) for p in rs[0].premises) + f" ⊢? {rs[0].question.embedded}")
+                for rs in report.against_every_reading[:50]]
+        notes = [line for rs in report.against_every_reading[:5] for line in _certificate_note(rs[0])]
+        sections.append(Section(f"Gold labels contradicted under every reading ({labels}): likely gold errors "
+                                f"({len(report.against_every_reading)})", ("item", "pattern", "gold", "read as"),
+                                rows, notes))
     if report.errors:
         sections.append(Section(f"Items not read, parsed or decided within the limits ({len(report.errors)})",
                                 ("item", "error"),

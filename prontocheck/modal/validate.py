@@ -226,14 +226,22 @@ class ValidationReport:
     Attributes:
         reports: one report per semantics, in the order given.
         errors: the unreadable or unparseable items.
+        against_every_reading: the items whose gold label is contradicted under every semantics given (likely
+            errors of the gold), each with its result under each semantics (and so its certificates).
     """
 
     reports: list[SemanticsReport]
     errors: list[ItemError] = field(default_factory=list)
+    against_every_reading: list[Sequence[ItemResult]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
-        """``{"semantics": [per-semantics reports], "errors": [...]}``."""
-        return {"semantics": [r.to_json() for r in self.reports], "errors": [e.to_json() for e in self.errors]}
+        """``{"semantics": [per-semantics reports], "against_every_reading": [...], "errors": [...]}``; an item
+        contradicted under every reading is ``{"id", "pattern", "gold", "results": [its per-semantics lines]}``.
+        """
+        against = [{"id": rs[0].item.id, "pattern": rs[0].item.pattern, "gold": rs[0].item.gold,
+                    "results": [r.to_json() for r in rs]} for rs in self.against_every_reading]
+        return {"semantics": [r.to_json() for r in self.reports], "against_every_reading": against,
+                "errors": [e.to_json() for e in self.errors]}
 
 
 class ValidationBuilder:
@@ -247,6 +255,8 @@ class ValidationBuilder:
         if isinstance(results, ItemError):
             self.report.errors.append(results)
             return
+        if results and all(r.gold_status == "contradicted" for r in results):
+            self.report.against_every_reading.append(results)
         for report, r in zip(self.report.reports, results, strict=True):
             key = (r.pattern, r.form, r.polarity)
             g = report.groups.get(key)

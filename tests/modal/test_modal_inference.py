@@ -106,3 +106,23 @@ def test_the_real_development_items() -> None:
     assert {i.rsplit("-", 1)[0] for i in against_all} <= {"DSmif"}
     patterns = {json.loads(line)["pattern"] for line in REAL.read_text().splitlines()}
     assert len(patterns) == 150
+
+
+def test_gold_contradicted_under_every_reading_is_listed_with_certificates() -> None:
+    from prontocheck.modal.render import render
+    from prontocheck.modal.validate import summarize_validation
+
+    mp = _from("If Ana was at the fair, then Ben was at the fair", "Ana was at the fair", "Ben was at the fair")
+    items = [ModalItem("wrong", prompt=mp, gold="No", pattern="MP"), ModalItem("right", prompt=mp, gold="Yes",
+                                                                             pattern="MP")]
+    report = summarize_validation(validate_items(items, (CERT, BOUNDED)), (CERT, BOUNDED))
+    assert [rs[0].item.id for rs in report.against_every_reading] == ["wrong"]
+    [entry] = report.to_json()["against_every_reading"]
+    assert entry["id"] == "wrong" and [r["semantics"] for r in entry["results"]] == [">1/2 cert", ">1/2 cert,bounded"]
+    assert all(r["gold_status"] == "contradicted" and r["certificates"]["premises_and_not_conclusion"]
+               for r in entry["results"])
+    # Under conditional probability modus ponens is undetermined: that reading does not contradict the gold.
+    mixed = summarize_validation(validate_items(items[:1], (CERT, CPROB)), (CERT, CPROB))
+    assert mixed.against_every_reading == []
+    text = render(report, "markdown")
+    assert isinstance(text, str) and "contradicted under every reading" in text and "| wrong | MP | No |" in text
