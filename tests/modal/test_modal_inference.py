@@ -126,3 +126,19 @@ def test_gold_contradicted_under_every_reading_is_listed_with_certificates() -> 
     assert mixed.against_every_reading == []
     text = render(report, "markdown")
     assert isinstance(text, str) and "contradicted under every reading" in text and "| wrong | MP | No |" in text
+
+
+def test_the_documented_item() -> None:
+    """docs/modal.md shows this item under two readings, with these certificates."""
+    prompt = ("From 'Either the book is on the shelf or it must be resting on the table' together with 'The book "
+              "might not be resting on the table', can we infer 'The book is on the shelf'?")
+    [(flat, bounded)] = list(validate_items([ModalItem("DSmi-2", prompt=prompt, gold="No")], (CERT, BOUNDED)))
+    assert [str(p) for p in flat.premises] == ["on_shelf(the_book) ∨ □resting_on_table(the_book)",
+                                               "◇¬resting_on_table(the_book)"]
+    assert (flat.judgement.verdict, flat.gold_status) == ("entailed", "contradicted")
+    assert (bounded.judgement.verdict, bounded.gold_status) == ("undetermined", "licensed")
+    assert bounded.judgement.without_conclusion.text() == ("on_shelf(the_book) ∧ ¬resting_on_table(the_book): 1/2; "
+                                                           "¬on_shelf(the_book) ∧ resting_on_table(the_book): 1/2")
+    docs = (ROOT / "docs" / "modal.md").read_text(encoding="utf-8")
+    assert "1·[p(resting_on_table(the_book)) = 1] + 1·[p(¬resting_on_table(the_book)) > 0] − 1·[Σ_w p(w) = 1]" in docs
+    assert flat.judgement.without_conclusion.text().split(" | ")[1] in docs
