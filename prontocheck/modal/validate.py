@@ -255,8 +255,7 @@ class ValidationBuilder:
         if isinstance(results, ItemError):
             self.report.errors.append(results)
             return
-        if results and all(r.gold_status == "contradicted" for r in results):
-            self.report.against_every_reading.append(results)
+        contradicted = 0
         for report, r in zip(self.report.reports, results, strict=True):
             key = (r.pattern, r.form, r.polarity)
             g = report.groups.get(key)
@@ -271,8 +270,11 @@ class ValidationBuilder:
                 g.gold[gold] += 1
                 g.status[status] += 1
                 report.total[status] += 1
+                contradicted += status == "contradicted"
                 if status != "licensed" and g.example is None:
                     g.example = r
+        if results and contradicted == len(results):
+            self.report.against_every_reading.append(results)
 
     def build(self) -> ValidationReport:
         """The report so far."""
