@@ -39,6 +39,7 @@ from functools import cached_property
 from prontocheck.errors import BudgetExceeded
 from prontocheck.horn import _join
 from prontocheck.horn._join import Compiled, View
+from prontocheck.horn.orders import Orders
 from prontocheck.horn.records import Derivation, Hypothesis, Retraction, Rule, Strength, Support, Violation
 from prontocheck.limits import CLOSURE_FACTS
 from prontocheck.logic.formulas import Atom, Const
@@ -461,6 +462,11 @@ class Closure:
         # In the closure's order, not the lost set's (which follows the string-hash seed).
         rank = self._violation_rank
         return Retraction(source, lost, dict(view.added), tuple(sorted(gone.values(), key=lambda v: rank[id(v)])))
+
+    @cached_property
+    def orders(self) -> Orders:
+        """The closure's order predicates, with the shortcuts of :mod:`prontocheck.horn.orders`."""
+        return Orders(self)
 
     def _lost_denials(self, source: Hashable) -> tuple[Violation, ...]:
         """The denial violations that only ``source`` denies."""

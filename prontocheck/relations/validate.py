@@ -175,7 +175,8 @@ IMPLIED_BUDGET = 5000
 
 
 def validate(items: Iterable[Item | ItemError], schema: Schema | None = None, *, implied: bool = True,
-             with_reversals: bool = True, implied_budget: int | None = IMPLIED_BUDGET) -> Validation:
+             with_reversals: bool = True, implied_budget: int | None = IMPLIED_BUDGET,
+             shortcuts: bool = True) -> Validation:
     """Check a set of relational gold labels for consistency.
 
     Args:
@@ -185,6 +186,8 @@ def validate(items: Iterable[Item | ItemError], schema: Schema | None = None, *,
         with_reversals: list the argument-reversed questions the set lacks, with implied labels.
         implied_budget: skip an item's leave-one-out (``implied_skipped``) when more derived facts
             than this rest on it, as in a large cycle of contradictory labels; ``None``: no limit.
+        shortcuts: decide implied labels on reachability where :mod:`prontocheck.horn.orders` can
+            (the same labels; ``False`` runs the general what-if and delete and re-derive for each).
 
     A set whose closure holds more than :data:`~prontocheck.limits.CLOSURE_FACTS` facts and violations,
     or whose conflicts take more than :data:`~prontocheck.limits.CONFLICT_STEPS` derivation steps to
@@ -212,11 +215,12 @@ def validate(items: Iterable[Item | ItemError], schema: Schema | None = None, *,
     for item in good:
         mine = tuple(member.get(item.id, ()))
         severity = min((c.severity for c in mine), key=lambda s: s.rank, default=None)
-        found = implied_item(closure, item, order, budget=implied_budget) if implied else Implied(None)
+        found = (implied_item(closure, item, order, budget=implied_budget, shortcuts=shortcuts) if implied
+                 else Implied(None))
         results.append(ItemResult(item, "conflict" if mine else "consistent", severity, found.value, found.by,
                                   mine, found.skipped))
     suspect = {i for c in conflicts if c.severity is not Severity.EXCEPTION for i in c.items}
     reversed_ = tuple(replace(r, in_conflict=bool(suspect.intersection(r.implied.by)))
-                      for r in (reversals(closure, schema, good, order) if with_reversals else ()))
+                      for r in (reversals(closure, schema, good, order, shortcuts=shortcuts) if with_reversals else ()))
     return Validation(tuple(results), conflicts, recheck_order(conflicts, order), reversed_, tuple(errors),
                       len(closure))

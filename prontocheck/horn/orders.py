@@ -1,0 +1,230 @@
+"""Shortcuts for *order* predicates: the what-if and the leave-one-out of one binary fact decided on
+reachability, where the general procedures re-run the rules.
+
+A predicate ``p`` is an order of a closure when every rule that ``p``'s facts trigger is
+``transitive(p)`` (with or without ``X ≠ Z``), the converse constraint ``¬(p(X, Y) ∧ p(Y, X))`` (with
+or without ``X ≠ Y``) or irreflexivity ``¬p(X, X)``, with ``transitive(p)`` among them; and, for
+retractions, when ``transitive(p)`` is the only rule that derives ``p``'s facts. ``more[size]``,
+``part_of`` and ``above`` are orders of the shipped schemas. A rule with a body predicate (other
+than ``p``) that has no facts is inert and left out: it derives nothing, before or after. Then
+``p``'s facts are the transitive closure of its given facts, nothing else rests on them, and:
+
+* adding ``p(a, b)`` adds ``p(x, y)`` for each ``x`` that is ``a`` or reaches it and each ``y`` that
+  is ``b`` or is reached from it. When the two sets are disjoint, that violates something new iff
+  one of these facts is new and denied (by a source that counts) or its converse holds
+  (:meth:`Orders.harmless`, one set intersection per ``x``);
+* without the only source of ``p(a, b)``, a fact ``p(x, y)`` still holds iff a path of given facts
+  other than ``p(a, b)`` leads from ``x`` to ``y``; so whether ``p(a, b)`` is lost, and which
+  violation is the first (in the closure's order) that no longer holds, are searches in the graph
+  of given facts (:meth:`Orders.lost`), pruned to the nodes that reach the target in the closure.
+
+Both answer only when they are sure and otherwise return ``None``, leaving the question to
+:meth:`~prontocheck.horn.closure.Closure.what_if` and :meth:`~prontocheck.horn.closure.Closure.without`,
+whose answers they equal (``tests/relations/test_relations_orders.py`` compares them).
+
+>>> from prontocheck.horn.closure import Closure, Rule
+>>> from prontocheck.logic.formulas import Atom, Const, Var
+>>> X, Y, Z = Var("X"), Var("Y"), Var("Z")
+>>> def p(x, y): return Atom("p", (Const(x), Const(y)))
+>>> rules = [Rule("transitive(p)", (Atom("p", (X, Y)), Atom("p", (Y, Z))), Atom("p", (X, Z))),
+...          Rule("asymmetric(p)", (Atom("p", (X, Y)), Atom("p", (Y, X))), distinct=((X, Y),))]
+>>> cl = Closure(rules, {p("a", "b"): ["i1"], p("b", "c"): ["i2"], p("c", "d"): ["i3"]},
+...              denials={p("a", "d"): ["i4"]})
+>>> orders = Orders(cl)
+>>> orders.harmless(p("d", "e"), ()), orders.harmless(p("d", "e"), ()) == (not cl.what_if(p("d", "e")).violations)
+(True, True)
+>>> orders.harmless(p("d", "a"), ())  # not decided here (a cycle: surely a violation): None
+>>> orders.lost("i2", None).violation.constraint  # without i2, p(a, d) no longer holds, nor its denial
+'denied'
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Hashable, Iterable
+from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+from prontocheck.horn._join import Compiled, pair
+from prontocheck.horn.records import Violation
+from prontocheck.logic.formulas import Atom, Const
+
+if TYPE_CHECKING:
+    from prontocheck.horn.closure import Closure
+
+_NONE: frozenset[Const] = frozenset()
+
+
+def _irreflexive(c: Compiled) -> bool:
+    return c.head is None and len(c.body) == 1 and c.body[0][1] == (0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Lost:
+    """The leave-one-out of a source whose one fact no longer follows without it.
+
+    Attributes:
+        violation: the first violation of the closure (in its order) that no longer holds, or ``None``.
+    """
+
+    violation: Violation | None
+
+
+class Orders:
+    """The order predicates of a closure, with the indexes that :meth:`harmless` and :meth:`lost` read.
+
+    Args:
+        closure: a saturated closure (not changed).
+    """
+
+    def __init__(self, closure: Closure) -> None:
+        self.closure = closure
+
+    def _inert(self, c: Compiled, predicate: str) -> bool:
+        """Whether ``c`` has a body predicate other than ``predicate`` without facts: it derives and
+        violates nothing, before or after ``predicate``'s facts are added or retracted.
+        """
+        by_pred = self.closure._by_pred
+        return any(a[0] != predicate and not by_pred.get(a[0]) for a in c.body)
+
+    @cached_property
+    def predicates(self) -> frozenset[str]:
+        """The predicates whose triggered rules are all order rules (or inert), a transitive one among them."""
+        found = set()
+        for predicate, triggers in self.closure._triggers.items():
+            live = [c for c, _ in triggers if not self._inert(c, predicate)]
+            if any(c.transitive for c in live) and all(
+                    (c.transitive or c.converse or _irreflexive(c)) and all(a[0] == predicate for a in c.body)
+                    for c in live):
+                found.add(predicate)
+        return frozenset(found)
+
+    @cached_property
+    def derived_only_by_transitivity(self) -> frozenset[str]:
+        """The order predicates whose facts no rule derives but their transitivity (the others inert)."""
+        by_head = self.closure._by_head
+        return frozenset(p for p in self.predicates
+                         if all(c.transitive or self._inert(c, p) for c in by_head.get(p, ())))
+
+    @cached_property
+    def _denied(self) -> dict[tuple[str, Const], set[Const]]:
+        """``(p, x)`` to each ``y`` with ``p(x, y)`` denied, for the order predicates."""
+        index: dict[tuple[str, Const], set[Const]] = defaultdict(set)
+        for atom in self.closure.denials:
+            if atom.predicate in self.predicates and len(atom.args) == 2:
+                x, y = pair(atom)
+                index[(atom.predicate, x)].add(y)
+        return index
+
+    @cached_property
+    def _violations_from(self) -> dict[tuple[str, Const], list[tuple[int, Const, Violation]]]:
+        """``(p, x)`` to ``(rank, y, violation)`` for each order fact ``p(x, y)`` of each violation."""
+        index: dict[tuple[str, Const], list[tuple[int, Const, Violation]]] = defaultdict(list)
+        for rank, v in enumerate(self.closure.violations):
+            for f in v.facts:
+                if f.predicate in self.predicates and len(f.args) == 2:
+                    x, y = pair(f)
+                    index[(f.predicate, x)].append((rank, y, v))
+        return index
+
+    def _ends(self, atom: Atom, *, disjoint: bool) -> tuple[frozenset[Const] | set[Const],
+                                                             frozenset[Const] | set[Const]] | None:
+        """``a`` and what reaches it, ``b`` and what it reaches, for ``atom = p(a, b)`` of an order; or
+        ``None`` (also when ``disjoint`` asks for two disjoint sets and they are not).
+        """
+        if atom.predicate not in self.predicates or len(atom.args) != 2:
+            return None
+        a, b = pair(atom)
+        closure = self.closure
+        before = closure._pred[atom.predicate].get(a, _NONE) | {a}
+        after = closure._succ[atom.predicate].get(b, _NONE) | {b}
+        return (before, after) if not disjoint or before.isdisjoint(after) else None
+
+    def harmless(self, atom: Atom, ignoring: Iterable[Hashable]) -> bool | None:
+        """``True`` if adding ``atom`` (not a fact of the closure) surely violates nothing new,
+        disregarding the denials of ``ignoring``; ``None`` if not decided here.
+
+        ``None`` too when the addition could exceed the closure's ``max_facts`` (the what-if decides).
+        """
+        closure = self.closure
+        ends = self._ends(atom, disjoint=True)
+        if ends is None or atom in closure:
+            return None
+        before, after = ends
+        if closure.max_facts is not None and \
+                len(before) * len(after) >= closure.max_facts - len(closure) - len(closure.violations):
+            return None
+        p = atom.predicate
+        succ, pred, denied = closure._succ[p], closure._pred[p], self._denied
+        ignored = set(ignoring)
+        for x in before:
+            known = succ.get(x, _NONE)
+            if (pred.get(x, _NONE) & after) - known:
+                return None  # a new p(x, y) whose converse p(y, x) holds
+            refused = denied.get((p, x))
+            if refused:
+                for y in (refused & after) - known:
+                    if any(s not in ignored for s in closure.denials[Atom(p, (x, y))]):
+                        return None  # a new p(x, y) denied
+        return True
+
+    def lost(self, source: Hashable, budget: int | None) -> Lost | None:
+        """The leave-one-out of ``source`` when its only fact is an order fact that no longer follows
+        without it; ``None`` otherwise (or when ``without`` would exceed ``budget``, or is not decided here).
+        """
+        closure = self.closure
+        seeds = [f for f in closure._given_by.get(source, ()) if set(closure._facts[f].sources) <= {source}]
+        if len(seeds) != 1 or closure._lost_denials(source):
+            return None
+        q = seeds[0]
+        if q.predicate not in self.derived_only_by_transitivity:
+            return None
+        ends = self._ends(q, disjoint=False)
+        if ends is None:
+            return None
+        before, after = ends
+        if budget is not None and len(before) * len(after) > budget:
+            return None  # the facts resting on q (within before × after) might exceed the budget
+        p, (a, b) = q.predicate, pair(q)
+        if self._reaches(p, a, b, (a, b)):
+            return None  # q still follows: the re-derivation (and its explanation) is without's
+        found = []
+        for x in before:
+            for rank, y, v in self._violations_from.get((p, x), ()):
+                if y in after:
+                    found.append((rank, x, y, v))
+        found.sort(key=lambda entry: entry[0])
+        for _, x, y, v in found:
+            if Atom(p, (x, y)) == q or not self._holds_without(p, x, y, (a, b)):
+                return Lost(v)
+        return Lost(None)
+
+    def _holds_without(self, p: str, x: Const, y: Const, edge: tuple[Const, Const]) -> bool:
+        """Whether ``p(x, y)`` (a fact of the closure) follows from the given facts less ``edge``."""
+        closure = self.closure
+        atom = Atom(p, (x, y))
+        d = closure._facts[atom]
+        if d.rule is None and (x, y) != edge:
+            return True  # given (by another source)
+        return self._reaches(p, x, y, edge)
+
+    def _reaches(self, p: str, x: Const, y: Const, edge: tuple[Const, Const]) -> bool:
+        """Whether a path of one or more given ``p`` facts other than ``edge`` leads from ``x`` to ``y``;
+        searched among the nodes that reach ``y`` in the closure.
+        """
+        closure = self.closure
+        given, towards = closure._given_succ[p], closure._pred[p].get(y, _NONE)
+        seen: set[Const] = set()
+        stack = [x]
+        while stack:
+            node = stack.pop()
+            for z in given.get(node, _NONE):
+                if (node, z) == edge:
+                    continue
+                if z == y:
+                    return True
+                if z not in seen and z in towards:
+                    seen.add(z)
+                    stack.append(z)
+        return False
