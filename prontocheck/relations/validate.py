@@ -21,7 +21,7 @@ from typing import Any
 
 from prontocheck.errors import BudgetExceeded
 from prontocheck.horn.closure import Closure
-from prontocheck.logic.formulas import Atom
+from prontocheck.logic.formulas import Atom, Const
 from prontocheck.relations.conflicts import Conflict, Recheck, Severity, find_conflicts, recheck_order
 from prontocheck.relations.errors import ItemError, quoted
 from prontocheck.relations.implied import Implied, Reversal, implied_item, reversals
@@ -154,12 +154,45 @@ def _check_links(items: list[Item], errors: list[ItemError]) -> list[Item]:
     return kept
 
 
-def build_closure(items: Iterable[Item], schema: Schema) -> Closure:
-    """The closure of the items' labels: Yes labels and background facts as facts, No labels as denials."""
+class Constants:
+    """One :class:`~prontocheck.logic.formulas.Const` object per name, shared by the atoms given to a
+    closure: its set operations then find equal constants by identity, without calling ``__eq__``.
+
+    >>> from prontocheck.logic.formulas import Const
+    >>> table = Constants()
+    >>> a = table.atom(Atom("p", (Const("x"), Const("y"))))
+    >>> table.atom(Atom("q", (Const("x"),))).args[0] is a.args[0]
+    True
+    """
+
+    __slots__ = ("_by_name",)
+
+    def __init__(self) -> None:
+        self._by_name: dict[str, Const] = {}
+
+    def atom(self, atom: Atom) -> Atom:
+        """``atom`` with its constants replaced by the shared ones (itself when they are already)."""
+        by_name = self._by_name
+        args = tuple(by_name.setdefault(c.name, c) if type(c) is Const else c for c in atom.args)
+        if all(x is y for x, y in zip(args, atom.args)):
+            return atom
+        return Atom(atom.predicate, args)
+
+    def item(self, item: Item) -> Item:
+        """``item`` with its atom's constants shared."""
+        atom = self.atom(item.atom)
+        return item if atom is item.atom else replace(item, atom=atom)
+
+
+def build_closure(items: Iterable[Item], schema: Schema, constants: Constants | None = None) -> Closure:
+    """The closure of the items' labels: Yes labels and background facts as facts, No labels as denials
+    (the background's constants shared through ``constants``, with the items' when they went through it).
+    """
     facts: dict[Atom, list[Hashable]] = defaultdict(list)
     denials: dict[Atom, list[Hashable]] = defaultdict(list)
+    constants = constants or Constants()
     for bg in schema.background:
-        facts[bg.atom].append(bg)
+        facts[constants.atom(bg.atom)].append(bg)
     predicates = {bg.atom.predicate for bg in schema.background}
     for item in items:
         predicates.add(item.atom.predicate)
@@ -199,10 +232,11 @@ def validate(items: Iterable[Item | ItemError], schema: Schema | None = None, *,
     good: list[Item] = []
     for entry in items:
         (errors if isinstance(entry, ItemError) else good).append(entry)  # type: ignore[arg-type]
-    good = _check_links(good, errors)
+    constants = Constants()
+    good = [constants.item(item) for item in _check_links(good, errors)]
     order = {item.id: n for n, item in enumerate(good)}
     try:
-        closure = build_closure(good, schema)
+        closure = build_closure(good, schema, constants)
         conflicts = find_conflicts(closure, order)
     except BudgetExceeded as e:
         undecided = tuple(ItemResult(item, "budget_exceeded", None, None, (), (), reason=str(e)) for item in good)
