@@ -405,22 +405,11 @@ class Closure:
             budget: give up (``complete=False``, nothing computed) when more than this many facts
                 rest on ``source``; ``None`` for no limit.
         """
-        seeds = [a for a in self._given_by.get(source, ()) if set(self._facts[a].sources) <= {source}]
-        denials = self._lost_denials(source)
-
-        def not_given_by_others(atom: Atom) -> bool:
-            d = self._facts[atom]
-            return d.rule is not None or set(d.sources) <= {source}
-
-        quick = self._view(not_given_by_others, seeds, given_only=True)
-        found: dict[Atom, Derivation] = {}
-        for seed in seeds:
-            derivation = self._derive_one(seed, quick)
-            if derivation is None:
-                break
-            found[seed] = derivation
-        else:
-            return Retraction(source, frozenset(), found, denials)
+        seeds = self.seeds(source)
+        denials = self.lost_denials(source)
+        quick = self.quick_retraction(source, seeds, denials)
+        if quick is not None:
+            return quick
         # An ordered dict, not a set: re-derivation then tries facts in closure order, and the
         # explanations it records do not depend on the string-hash seed.
         dependent: dict[Atom, None] = {}
@@ -468,7 +457,30 @@ class Closure:
         """The closure's order predicates, with the shortcuts of :mod:`prontocheck.horn.orders`."""
         return Orders(self)
 
-    def _lost_denials(self, source: Hashable) -> tuple[Violation, ...]:
+    def seeds(self, source: Hashable) -> list[Atom]:
+        """The facts that only ``source`` gives."""
+        return [a for a in self._given_by.get(source, ()) if set(self._facts[a].sources) <= {source}]
+
+    def quick_retraction(self, source: Hashable, seeds: list[Atom],
+                         denials: tuple[Violation, ...]) -> Retraction | None:
+        """:meth:`without`'s first, cheap try: each of ``seeds`` (the facts only ``source`` gives)
+        follows in one step from facts that other sources give; ``None`` if one does not.
+        """
+
+        def not_given_by_others(atom: Atom) -> bool:
+            d = self._facts[atom]
+            return d.rule is not None or set(d.sources) <= {source}
+
+        quick = self._view(not_given_by_others, seeds, given_only=True)
+        found: dict[Atom, Derivation] = {}
+        for seed in seeds:
+            derivation = self._derive_one(seed, quick)
+            if derivation is None:
+                return None
+            found[seed] = derivation
+        return Retraction(source, frozenset(), found, denials)
+
+    def lost_denials(self, source: Hashable) -> tuple[Violation, ...]:
         """The denial violations that only ``source`` denies."""
         return tuple(v for v in self._violation_index.get(_Denier(source), ()) if set(v.denied_by) <= {source})
 

@@ -46,8 +46,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from prontocheck.horn._join import Compiled, pair
-from prontocheck.horn.records import Violation
+from prontocheck.horn._join import Compiled, name_of, pair
+from prontocheck.horn.records import Derivation, Retraction, Violation
 from prontocheck.logic.formulas import Atom, Const
 
 if TYPE_CHECKING:
@@ -174,8 +174,8 @@ class Orders:
         without it; ``None`` otherwise (or when ``without`` would exceed ``budget``, or is not decided here).
         """
         closure = self.closure
-        seeds = [f for f in closure._given_by.get(source, ()) if set(closure._facts[f].sources) <= {source}]
-        if len(seeds) != 1 or closure._lost_denials(source):
+        seeds = closure.seeds(source)
+        if len(seeds) != 1 or closure.lost_denials(source):
             return None
         q = seeds[0]
         if q.predicate not in self.derived_only_by_transitivity:
@@ -184,8 +184,8 @@ class Orders:
         if ends is None:
             return None
         before, after = ends
-        if budget is not None and len(before) * len(after) > budget:
-            return None  # the facts resting on q (within before × after) might exceed the budget
+        if not self._within(q, len(before) * len(after), budget):
+            return None
         p, (a, b) = q.predicate, pair(q)
         if self._reaches(p, a, b, (a, b)):
             return None  # q still follows: the re-derivation (and its explanation) is without's
@@ -199,6 +199,73 @@ class Orders:
             if Atom(p, (x, y)) == q or not self._holds_without(p, x, y, (a, b)):
                 return Lost(v)
         return Lost(None)
+
+    def rederived(self, source: Hashable, budget: int | None) -> Retraction | None:
+        """:meth:`~prontocheck.horn.closure.Closure.without` of ``source`` when its only fact is an order
+        fact ``p(x, z)`` that its quick try or its first re-derivation brings back; ``None`` otherwise.
+
+        The first re-derivation is ``p(x, y), p(y, z)`` with the first ``y`` by name whose two facts
+        do not rest on ``p(x, z)``, as delete and re-derive finds it; here each candidate's recorded
+        derivation is walked instead of listing every fact that rests on ``p(x, z)`` first.
+        """
+        closure = self.closure
+        seeds = closure.seeds(source)
+        if len(seeds) != 1 or seeds[0].predicate not in self.derived_only_by_transitivity:
+            return None
+        denials = closure.lost_denials(source)
+        quick = closure.quick_retraction(source, seeds, denials)
+        if quick is not None:
+            return quick
+        q = seeds[0]
+        ends = self._ends(q, disjoint=False)
+        if ends is None or not self._within(q, len(ends[0]) * len(ends[1]), budget):
+            return None
+        p, (x, z) = q.predicate, pair(q)
+        rule = next(c for c in closure._by_head[p] if c.transitive)
+        if rule.distinct and x == z:
+            return None
+        clean: set[Atom] = set()
+        facts = closure._facts
+        for y in sorted(closure._succ[p].get(x, _NONE) & closure._pred[p].get(z, _NONE), key=name_of):
+            first, second = Atom(p, (x, y)), Atom(p, (y, z))
+            if self._rests_on(first, q, clean) or self._rests_on(second, q, clean):
+                continue
+            level = max(rule.strength, facts[first].level, facts[second].level)
+            return Retraction(source, frozenset(), {q: Derivation(rule.rule, (first, second), (), level)}, denials)
+        return None
+
+    def _within(self, q: Atom, bound: int, budget: int | None) -> bool:
+        """Whether at most ``budget`` facts rest on ``q`` (``without`` then goes on): surely when
+        ``bound`` (the size of a set that holds them) is within it, else by counting them.
+        """
+        if budget is None or bound <= budget:
+            return True
+        used_by = self.closure._used_by
+        seen = {q}
+        stack = [q]
+        while stack:
+            for conclusion in used_by.get(stack.pop(), ()):
+                if conclusion not in seen:
+                    seen.add(conclusion)
+                    if len(seen) > budget:
+                        return False
+                    stack.append(conclusion)
+        return True
+
+    def _rests_on(self, atom: Atom, q: Atom, clean: set[Atom]) -> bool:
+        """Whether the recorded derivation of ``atom`` uses ``q``; ``clean`` gathers the facts found not to."""
+        facts = self.closure._facts
+        seen: set[Atom] = set()
+        stack = [atom]
+        while stack:
+            a = stack.pop()
+            if a == q:
+                return True
+            if a not in seen and a not in clean:
+                seen.add(a)
+                stack.extend(facts[a].premises)
+        clean |= seen
+        return False
 
     def _holds_without(self, p: str, x: Const, y: Const, edge: tuple[Const, Const]) -> bool:
         """Whether ``p(x, y)`` (a fact of the closure) follows from the given facts less ``edge``."""

@@ -120,7 +120,9 @@ def implied_item(closure: Closure, item: Item, order: Mapping[str, int], *, budg
             return Implied(None)
         return Implied(False, _ids(closure.support(v.facts).sources | set(v.denied_by), order, item.id)).flipped(
             item.negated)
-    r = closure.without(item.id, budget=budget)
+    r = closure.orders.rederived(item.id, budget) if shortcuts else None
+    if r is None:
+        r = closure.without(item.id, budget=budget)
     if not r.complete:
         return Implied(None, skipped=True)
     if item.atom not in r.lost:
