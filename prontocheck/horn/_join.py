@@ -44,7 +44,7 @@ class Compiled:
     """A rule with numbered variables and a join plan per trigger position (and one from the head)."""
 
     __slots__ = ("rule", "strength", "nvars", "body", "head", "distinct", "plans", "back", "transitive", "converse",
-                 "others")
+                 "irreflexive", "others")
 
     def __init__(self, rule: Any) -> None:
         index: dict[Var, int] = {}
@@ -72,6 +72,8 @@ class Compiled:
         q = self.body[0][0]
         self.converse = (self.head is None and self.body == ((q, (0, 1)), (q, (1, 0)))
                          and self.distinct in ((), ((0, 1),)))
+        # ¬p(X, X): the closure compares the two arguments.
+        self.irreflexive = self.head is None and self.body == ((q, (0, 0)),) and not self.distinct
         # The predicates of the other body atoms, per trigger position: no instance while one has no facts.
         self.others = tuple(tuple({a[0] for j, a in enumerate(self.body) if j != k}) for k in range(len(self.body)))
 

@@ -151,20 +151,24 @@ class Closure:
         if self.max_facts is not None and len(self._facts) + len(self.violations) >= self.max_facts:
             raise self._over(self.max_facts)
         self._facts[atom] = derivation
-        self._by_pred[atom.predicate].append(atom)
-        for pos, value in enumerate(atom.args):
-            self._by_arg[(atom.predicate, pos, value)].append(atom)  # type: ignore[index]
-        for premise in derivation.premises:
-            self._used_by[premise].append(atom)
+        predicate, args = atom.predicate, atom.args
+        self._by_pred[predicate].append(atom)
+        by_arg = self._by_arg
+        for pos, value in enumerate(args):
+            by_arg[(predicate, pos, value)].append(atom)  # type: ignore[index]
+        if derivation.premises:
+            used_by = self._used_by
+            for premise in derivation.premises:
+                used_by[premise].append(atom)
         for source in derivation.sources:
             self._given_by[source].append(atom)
-        if len(atom.args) == 2:
+        if len(args) == 2:
             a, b = _join.pair(atom)
-            self._succ[atom.predicate][a].add(b)
-            self._pred[atom.predicate][b].add(a)
+            self._succ[predicate][a].add(b)
+            self._pred[predicate][b].add(a)
             if derivation.rule is None:
-                self._given_succ[atom.predicate][a].add(b)
-                self._given_pred[atom.predicate][b].add(a)
+                self._given_succ[predicate][a].add(b)
+                self._given_pred[predicate][b].add(a)
         denied = self.denials.get(atom)
         if denied:
             self._violate(None, (atom,), derivation.level, denied)
@@ -187,8 +191,9 @@ class Closure:
         for atom, sources in given.items():
             self._add(atom, Derivation(None, (), tuple(dict.fromkeys(sources)), Strength.STRICT))
             queue.append(atom)
+        strengths = {c.strength for triggers in self._triggers.values() for c, _ in triggers}
         for level in Strength:
-            if level > Strength.STRICT:
+            if level > Strength.STRICT and level in strengths:  # a layer with rules of its own
                 for atom in list(self._facts):
                     for c, k in self._triggers.get(atom.predicate, ()):
                         if c.strength == level:
@@ -202,6 +207,11 @@ class Closure:
     def _fire(self, c: Compiled, k: int, atom: Atom, level: Strength, queue: deque[Atom], view: View) -> None:
         if c.transitive:
             self._fire_transitive(c, k, atom, level, queue, view)
+            return
+        if c.irreflexive:  # the generic join's one instance: the two arguments are equal
+            args = atom.args
+            if len(args) == 2 and args[0] == args[1]:
+                self._violate(c.rule, (atom,), level)
             return
         if c.converse:  # the generic join's one instance, found by a look-up
             a, b = _join.pair(atom)
@@ -330,7 +340,10 @@ class Closure:
                 if limit is not None and len(found) >= limit:
                     break
                 instances: list[tuple[Atom | None, tuple[Atom, ...]]]
-                if c.transitive and view.adjacent:
+                if c.irreflexive:  # the generic join's one instance, if the two arguments are equal
+                    args = atom.args
+                    instances = [(None, (atom,))] if len(args) == 2 and args[0] == args[1] else []
+                elif c.transitive and view.adjacent:
                     instances = list(_join.transitive_instances(c, k, atom, view))
                 else:
                     instances = [(None if c.head is None else _join.instantiate(c.head, binding), premises)

@@ -56,10 +56,6 @@ if TYPE_CHECKING:
 _NONE: frozenset[Const] = frozenset()
 
 
-def _irreflexive(c: Compiled) -> bool:
-    return c.head is None and len(c.body) == 1 and c.body[0][1] == (0, 0)
-
-
 @dataclass(frozen=True, slots=True)
 class Lost:
     """The leave-one-out of a source whose one fact no longer follows without it.
@@ -95,7 +91,7 @@ class Orders:
         for predicate, triggers in self.closure._triggers.items():
             live = [c for c, _ in triggers if not self._inert(c, predicate)]
             if any(c.transitive for c in live) and all(
-                    (c.transitive or c.converse or _irreflexive(c)) and all(a[0] == predicate for a in c.body)
+                    (c.transitive or c.converse or c.irreflexive) and all(a[0] == predicate for a in c.body)
                     for c in live):
                 found.add(predicate)
         return frozenset(found)
