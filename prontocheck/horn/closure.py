@@ -343,6 +343,13 @@ class Closure:
                 if c.irreflexive:  # the generic join's one instance, if the two arguments are equal
                     args = atom.args
                     instances = [(None, (atom,))] if len(args) == 2 and args[0] == args[1] else []
+                elif c.converse:  # the generic join's one instance, found by a look-up
+                    instances = []
+                    if len(atom.args) == 2:
+                        a, b = _join.pair(atom)
+                        other = Atom(atom.predicate, (b, a))
+                        if not (c.distinct and a == b) and view.has(other):
+                            instances = [(None, (atom, other) if k == 0 else (other, atom))]
                 elif c.transitive and view.adjacent:
                     instances = list(_join.transitive_instances(c, k, atom, view))
                 else:

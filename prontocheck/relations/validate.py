@@ -19,6 +19,7 @@ from collections.abc import Hashable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
+from prontocheck.common.collector import collector_paused
 from prontocheck.errors import BudgetExceeded
 from prontocheck.horn.closure import Closure
 from prontocheck.logic.formulas import Atom, Const
@@ -227,7 +228,12 @@ def validate(items: Iterable[Item | ItemError], schema: Schema | None = None, *,
     find, is not checked: :attr:`Validation.budget_exceeded` names the limit, and every item's status
     is ``budget_exceeded``.
     """
-    schema = schema or shipped_schema()
+    with collector_paused():  # the closure's objects have no cycles: see prontocheck.common.collector
+        return _validate(items, schema or shipped_schema(), implied, with_reversals, implied_budget, shortcuts)
+
+
+def _validate(items: Iterable[Item | ItemError], schema: Schema, implied: bool, with_reversals: bool,
+              implied_budget: int | None, shortcuts: bool) -> Validation:
     errors: list[ItemError] = []
     good: list[Item] = []
     for entry in items:
