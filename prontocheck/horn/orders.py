@@ -114,14 +114,14 @@ class Orders:
         return index
 
     @cached_property
-    def _violations_from(self) -> dict[tuple[str, Const], list[tuple[int, Const, Violation]]]:
-        """``(p, x)`` to ``(rank, y, violation)`` for each order fact ``p(x, y)`` of each violation."""
-        index: dict[tuple[str, Const], list[tuple[int, Const, Violation]]] = defaultdict(list)
+    def _violations_from(self) -> dict[tuple[str, Const], dict[Const, list[tuple[int, Violation]]]]:
+        """``(p, x)`` to each ``y`` with ``(rank, violation)`` for each order fact ``p(x, y)`` of each violation."""
+        index: dict[tuple[str, Const], dict[Const, list[tuple[int, Violation]]]] = defaultdict(dict)
         for rank, v in enumerate(self.closure.violations):
             for f in v.facts:
                 if f.predicate in self.predicates and len(f.args) == 2:
                     x, y = pair(f)
-                    index[(f.predicate, x)].append((rank, y, v))
+                    index[(f.predicate, x)].setdefault(y, []).append((rank, v))
         return index
 
     def _ends(self, atom: Atom, *, disjoint: bool) -> tuple[frozenset[Const] | set[Const],
@@ -183,13 +183,17 @@ class Orders:
         if not self._within(q, len(before) * len(after), budget):
             return None
         p, (a, b) = q.predicate, pair(q)
-        if self._reaches(p, a, b, (a, b)):
+        from_a = self._reached(p, a, (a, b))
+        if b in from_a:
             return None  # q still follows: the re-derivation (and its explanation) is without's
-        found = []
+        # Each x of ``before`` reaches a without q (a simple path to a does not leave it), so
+        # p(x, y) still follows for every y that a reaches without q.
+        found: list[tuple[int, Const, Const, Violation]] = []
         for x in before:
-            for rank, y, v in self._violations_from.get((p, x), ()):
-                if y in after:
-                    found.append((rank, x, y, v))
+            violated = self._violations_from.get((p, x))
+            if violated:
+                for y in (violated.keys() & after) - from_a:
+                    found.extend((rank, x, y, v) for rank, v in violated[y])
         found.sort(key=lambda entry: entry[0])
         for _, x, y, v in found:
             if Atom(p, (x, y)) == q or not self._holds_without(p, x, y, (a, b)):
@@ -272,22 +276,39 @@ class Orders:
             return True  # given (by another source)
         return self._reaches(p, x, y, edge)
 
+    def _reached(self, p: str, x: Const, edge: tuple[Const, Const]) -> set[Const]:
+        """Every node to which a path of one or more given ``p`` facts other than ``edge`` leads from ``x``."""
+        given, (start, end) = self.closure._given_succ[p], edge
+        found: set[Const] = set()
+        stack = [x]
+        while stack:
+            node = stack.pop()
+            nexts = given.get(node, _NONE)
+            if node.name == start.name:  # (names: equal constants without the call to __eq__)
+                nexts = nexts - {end}
+            for z in nexts:
+                if z not in found:
+                    found.add(z)
+                    stack.append(z)
+        return found
+
     def _reaches(self, p: str, x: Const, y: Const, edge: tuple[Const, Const]) -> bool:
         """Whether a path of one or more given ``p`` facts other than ``edge`` leads from ``x`` to ``y``;
         searched among the nodes that reach ``y`` in the closure.
         """
         closure = self.closure
-        given, towards = closure._given_succ[p], closure._pred[p].get(y, _NONE)
+        given, towards, (start, end) = closure._given_succ[p], closure._pred[p].get(y, _NONE), edge
         seen: set[Const] = set()
         stack = [x]
         while stack:
             node = stack.pop()
-            for z in given.get(node, _NONE):
-                if (node, z) == edge:
-                    continue
-                if z == y:
-                    return True
-                if z not in seen and z in towards:
+            nexts = given.get(node, _NONE)
+            if node.name == start.name:
+                nexts = nexts - {end}
+            if y in nexts:
+                return True
+            for z in nexts & towards:
+                if z not in seen:
                     seen.add(z)
                     stack.append(z)
         return False
