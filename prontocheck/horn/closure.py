@@ -332,7 +332,13 @@ class Closure:
         room = None if self.max_facts is None or not grows else self.max_facts - len(self._facts) - len(self.violations)
 
         def level(c: Compiled, premises: tuple[Atom, ...]) -> Strength:
-            return max(c.strength, *(view.get(p).level for p in premises))
+            """The weakest of the rule and its premises (``max``, without the generator)."""
+            weakest = c.strength
+            for p in premises:
+                found = view.get(p).level
+                if found > weakest:
+                    weakest = found
+            return weakest
 
         while queue and (limit is None or len(found) < limit):
             atom = queue.popleft()
@@ -400,7 +406,8 @@ class Closure:
         ignored = set(ignoring)
 
         def denied(fact: Atom) -> tuple[Hashable, ...]:
-            return tuple(s for s in self.denials.get(fact, ()) if s not in ignored)
+            sources = self.denials.get(fact)
+            return tuple(s for s in sources if s not in ignored) if sources else ()
 
         view = self._view()
         view.add(atom, Derivation(None, (), (), Strength.STRICT))
