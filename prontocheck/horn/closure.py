@@ -210,10 +210,12 @@ class Closure:
             return
         if c.irreflexive:  # the generic join's one instance: the two arguments are equal
             args = atom.args
-            if len(args) == 2 and args[0] == args[1]:
+            if len(args) == 2 and args[0].name == args[1].name:  # (ground: constants, equal by name)
                 self._violate(c.rule, (atom,), level)
             return
         if c.converse:  # the generic join's one instance, found by a look-up
+            if k == 1:  # the instance found from position 0 just before (the same violation)
+                return
             a, b = _join.pair(atom)
             other = Atom(atom.predicate, (b, a))
             if not (c.distinct and a == b) and other in self._facts:
@@ -239,20 +241,23 @@ class Closure:
             return
         p, (a, b) = atom.predicate, _join.pair(atom)
         empty: set[Const] = set()
-        # Sorted, because set order follows the string-hash seed (see transitive_instances).
+        facts, rule, distinct = self._facts, c.rule, bool(c.distinct)
+        # Sorted, because set order follows the string-hash seed (see transitive_instances). The
+        # arguments are constants, equal iff their names are.
         if k == 0:  # atom is p(X, Y): each Z with p(b, Z) and no p(a, Z) yet
             succ = self._succ[p]
-            found = [(Atom(p, (a, z)), (atom, Atom(p, (b, z))))
-                     for z in sorted(succ.get(b, empty) - succ.get(a, empty), key=_join.name_of)]
+            for z in sorted(succ.get(b, empty) - succ.get(a, empty), key=_join.name_of):
+                head = Atom(p, (a, z))
+                if head not in facts and not (distinct and a.name == z.name):
+                    self._add(head, Derivation(rule, (atom, Atom(p, (b, z))), (), level))
+                    queue.append(head)
         else:  # atom is p(Y, Z): each X with p(X, a) and no p(X, b) yet
             pred = self._pred[p]
-            found = [(Atom(p, (x, b)), (Atom(p, (x, a)), atom))
-                     for x in sorted(pred.get(a, empty) - pred.get(b, empty), key=_join.name_of)]
-        facts = self._facts
-        for head, premises in found:
-            if head not in facts and not (c.distinct and head.args[0] == head.args[1]):
-                self._add(head, Derivation(c.rule, premises, (), level))
-                queue.append(head)
+            for x in sorted(pred.get(a, empty) - pred.get(b, empty), key=_join.name_of):
+                head = Atom(p, (x, b))
+                if head not in facts and not (distinct and x.name == b.name):
+                    self._add(head, Derivation(rule, (Atom(p, (x, a)), atom), (), level))
+                    queue.append(head)
 
     # ------------------------------------------------------------------ queries
     def __contains__(self, atom: object) -> bool:
