@@ -144,8 +144,10 @@ class Orders:
         ``None`` too when the addition could exceed the closure's ``max_facts`` (the what-if decides).
         """
         closure = self.closure
+        if atom in closure or (len(atom.args) == 2 and Atom(atom.predicate, atom.args[::-1]) in closure):
+            return None  # a fact, or its converse is one (then b reaches a: a cycle, not decided here)
         ends = self._ends(atom, disjoint=True)
-        if ends is None or atom in closure:
+        if ends is None:
             return None
         before, after = ends
         if closure.max_facts is not None and \
