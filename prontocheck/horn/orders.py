@@ -16,9 +16,13 @@ than ``p``) that has no facts is inert and left out: it derives nothing, before 
 * without the only source of ``p(a, b)``, a fact ``p(x, y)`` still holds iff a path of given facts
   other than ``p(a, b)`` leads from ``x`` to ``y``; so whether ``p(a, b)`` is lost, and which
   violation is the first (in the closure's order) that no longer holds, are searches in the graph
-  of given facts (:meth:`Orders.lost`), pruned to the nodes that reach the target in the closure.
+  of given facts (:meth:`Orders.lost`), pruned to the nodes that reach the target in the closure;
+* when ``p(a, b)`` does follow without its source, delete and re-derive brings it back first from
+  ``p(a, y), p(y, b)`` with the first ``y`` by name whose facts do not rest on ``p(a, b)``; that is
+  found by walking each candidate's recorded derivation (:meth:`Orders.rederived`), without
+  listing first every fact that rests on ``p(a, b)``.
 
-Both answer only when they are sure and otherwise return ``None``, leaving the question to
+Each answers only when it is sure and otherwise returns ``None``, leaving the question to
 :meth:`~prontocheck.horn.closure.Closure.what_if` and :meth:`~prontocheck.horn.closure.Closure.without`,
 whose answers they equal (``tests/relations/test_relations_orders.py`` compares them).
 
