@@ -118,14 +118,17 @@ class Orders:
         return index
 
     @cached_property
-    def _violations_from(self) -> dict[tuple[str, Const], dict[Const, list[tuple[int, Violation]]]]:
-        """``(p, x)`` to each ``y`` with ``(rank, violation)`` for each order fact ``p(x, y)`` of each violation."""
-        index: dict[tuple[str, Const], dict[Const, list[tuple[int, Violation]]]] = defaultdict(dict)
+    def _violations_from(self) -> dict[tuple[str, Const], dict[Const, tuple[int, Violation]]]:
+        """``(p, x)`` to each ``y`` with the first violation (and its rank) that has the order fact ``p(x, y)``.
+
+        The first violation that no longer holds is the first of a fact that no longer holds.
+        """
+        index: dict[tuple[str, Const], dict[Const, tuple[int, Violation]]] = defaultdict(dict)
         for rank, v in enumerate(self.closure.violations):
             for f in v.facts:
                 if f.predicate in self.predicates and len(f.args) == 2:
                     x, y = pair(f)
-                    index[(f.predicate, x)].setdefault(y, []).append((rank, v))
+                    index[(f.predicate, x)].setdefault(y, (rank, v))
         return index
 
     def _ends(self, atom: Atom, *, disjoint: bool) -> tuple[frozenset[Const] | set[Const],
@@ -199,7 +202,8 @@ class Orders:
             violated = self._violations_from.get((p, x))
             if violated:
                 for y in (violated.keys() & after) - from_a:
-                    found.extend((rank, x, y, v) for rank, v in violated[y])
+                    rank, v = violated[y]
+                    found.append((rank, x, y, v))
         found.sort(key=lambda entry: entry[0])
         for _, x, y, v in found:
             if Atom(p, (x, y)) == q or not self._holds_without(p, x, y, (a, b)):
