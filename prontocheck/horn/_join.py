@@ -44,7 +44,7 @@ class Compiled:
     """A rule with numbered variables and a join plan per trigger position (and one from the head)."""
 
     __slots__ = ("rule", "strength", "nvars", "body", "head", "distinct", "plans", "back", "transitive", "converse",
-                 "others")
+                 "irreflexive", "others")
 
     def __init__(self, rule: Any) -> None:
         index: dict[Var, int] = {}
@@ -72,6 +72,8 @@ class Compiled:
         q = self.body[0][0]
         self.converse = (self.head is None and self.body == ((q, (0, 1)), (q, (1, 0)))
                          and self.distinct in ((), ((0, 1),)))
+        # ¬p(X, X): the closure compares the two arguments.
+        self.irreflexive = self.head is None and self.body == ((q, (0, 0)),) and not self.distinct
         # The predicates of the other body atoms, per trigger position: no instance while one has no facts.
         self.others = tuple(tuple({a[0] for j, a in enumerate(self.body) if j != k}) for k in range(len(self.body)))
 
@@ -115,7 +117,7 @@ class View:
     a predicate), it also answers :meth:`successors` and :meth:`predecessors` with set operations.
     """
 
-    __slots__ = ("facts", "by_pred", "by_arg", "removed", "added", "index", "succ", "pred", "added_succ",
+    __slots__ = ("facts", "by_pred", "by_arg", "removed", "added", "_index", "_unindexed", "succ", "pred", "added_succ",
                  "added_pred", "removed_succ", "removed_pred", "adjacent", "added_predicates")
 
     def __init__(self, facts: Mapping[Atom, Any], by_pred: Mapping[str, list[Atom]],
@@ -126,7 +128,8 @@ class View:
         self.succ, self.pred = succ, pred
         self.added: dict[Atom, Any] = {}
         self.added_predicates: set[str] = set()
-        self.index: dict[tuple[str, int, Const], list[Atom]] = defaultdict(list)
+        self._index: dict[tuple[str, int, Const], list[Atom]] = defaultdict(list)
+        self._unindexed: list[Atom] = []  # added facts not in _index yet (it is brought up to date when read)
         self.added_succ: dict[tuple[str, Const], set[Const]] = defaultdict(set)
         self.added_pred: dict[tuple[str, Const], set[Const]] = defaultdict(set)
         self.removed_succ: dict[tuple[str, Const], set[Const]] = defaultdict(set)
@@ -167,13 +170,23 @@ class View:
 
     def add(self, atom: Atom, value: Any) -> None:
         self.added[atom] = value
+        self._unindexed.append(atom)
         self.added_predicates.add(atom.predicate)
-        for pos, arg in enumerate(atom.args):
-            self.index[(atom.predicate, pos, arg)].append(atom)  # type: ignore[index]
         if len(atom.args) == 2:
             a, b = pair(atom)
             self.added_succ[(atom.predicate, a)].add(b)
             self.added_pred[(atom.predicate, b)].add(a)
+
+    @property
+    def index(self) -> dict[tuple[str, int, Const], list[Atom]]:
+        """The added facts by ``(predicate, position, argument)``."""
+        if self._unindexed:
+            index = self._index
+            for atom in self._unindexed:
+                for pos, arg in enumerate(atom.args):
+                    index[(atom.predicate, pos, arg)].append(atom)  # type: ignore[index]
+            self._unindexed.clear()
+        return self._index
 
     def get(self, atom: Atom) -> Any:
         found = self.added.get(atom)

@@ -39,6 +39,7 @@ from functools import cached_property
 from prontocheck.errors import BudgetExceeded
 from prontocheck.horn import _join
 from prontocheck.horn._join import Compiled, View
+from prontocheck.horn.orders import Orders
 from prontocheck.horn.records import Derivation, Hypothesis, Retraction, Rule, Strength, Support, Violation
 from prontocheck.limits import CLOSURE_FACTS
 from prontocheck.logic.formulas import Atom, Const
@@ -150,20 +151,24 @@ class Closure:
         if self.max_facts is not None and len(self._facts) + len(self.violations) >= self.max_facts:
             raise self._over(self.max_facts)
         self._facts[atom] = derivation
-        self._by_pred[atom.predicate].append(atom)
-        for pos, value in enumerate(atom.args):
-            self._by_arg[(atom.predicate, pos, value)].append(atom)  # type: ignore[index]
-        for premise in derivation.premises:
-            self._used_by[premise].append(atom)
+        predicate, args = atom.predicate, atom.args
+        self._by_pred[predicate].append(atom)
+        by_arg = self._by_arg
+        for pos, value in enumerate(args):
+            by_arg[(predicate, pos, value)].append(atom)  # type: ignore[index]
+        if derivation.premises:
+            used_by = self._used_by
+            for premise in derivation.premises:
+                used_by[premise].append(atom)
         for source in derivation.sources:
             self._given_by[source].append(atom)
-        if len(atom.args) == 2:
+        if len(args) == 2:
             a, b = _join.pair(atom)
-            self._succ[atom.predicate][a].add(b)
-            self._pred[atom.predicate][b].add(a)
+            self._succ[predicate][a].add(b)
+            self._pred[predicate][b].add(a)
             if derivation.rule is None:
-                self._given_succ[atom.predicate][a].add(b)
-                self._given_pred[atom.predicate][b].add(a)
+                self._given_succ[predicate][a].add(b)
+                self._given_pred[predicate][b].add(a)
         denied = self.denials.get(atom)
         if denied:
             self._violate(None, (atom,), derivation.level, denied)
@@ -186,8 +191,9 @@ class Closure:
         for atom, sources in given.items():
             self._add(atom, Derivation(None, (), tuple(dict.fromkeys(sources)), Strength.STRICT))
             queue.append(atom)
+        strengths = {c.strength for triggers in self._triggers.values() for c, _ in triggers}
         for level in Strength:
-            if level > Strength.STRICT:
+            if level > Strength.STRICT and level in strengths:  # a layer with rules of its own
                 for atom in list(self._facts):
                     for c, k in self._triggers.get(atom.predicate, ()):
                         if c.strength == level:
@@ -202,7 +208,14 @@ class Closure:
         if c.transitive:
             self._fire_transitive(c, k, atom, level, queue, view)
             return
+        if c.irreflexive:  # the generic join's one instance: the two arguments are equal
+            args = atom.args
+            if len(args) == 2 and args[0].name == args[1].name:  # (ground: constants, equal by name)
+                self._violate(c.rule, (atom,), level)
+            return
         if c.converse:  # the generic join's one instance, found by a look-up
+            if k == 1:  # the instance found from position 0 just before (the same violation)
+                return
             a, b = _join.pair(atom)
             other = Atom(atom.predicate, (b, a))
             if not (c.distinct and a == b) and other in self._facts:
@@ -228,20 +241,23 @@ class Closure:
             return
         p, (a, b) = atom.predicate, _join.pair(atom)
         empty: set[Const] = set()
-        # Sorted, because set order follows the string-hash seed (see transitive_instances).
+        facts, rule, distinct = self._facts, c.rule, bool(c.distinct)
+        # Sorted, because set order follows the string-hash seed (see transitive_instances). The
+        # arguments are constants, equal iff their names are.
         if k == 0:  # atom is p(X, Y): each Z with p(b, Z) and no p(a, Z) yet
             succ = self._succ[p]
-            found = [(Atom(p, (a, z)), (atom, Atom(p, (b, z))))
-                     for z in sorted(succ.get(b, empty) - succ.get(a, empty), key=_join.name_of)]
+            for z in sorted(succ.get(b, empty) - succ.get(a, empty), key=_join.name_of):
+                head = Atom(p, (a, z))
+                if head not in facts and not (distinct and a.name == z.name):
+                    self._add(head, Derivation(rule, (atom, Atom(p, (b, z))), (), level))
+                    queue.append(head)
         else:  # atom is p(Y, Z): each X with p(X, a) and no p(X, b) yet
             pred = self._pred[p]
-            found = [(Atom(p, (x, b)), (Atom(p, (x, a)), atom))
-                     for x in sorted(pred.get(a, empty) - pred.get(b, empty), key=_join.name_of)]
-        facts = self._facts
-        for head, premises in found:
-            if head not in facts and not (c.distinct and head.args[0] == head.args[1]):
-                self._add(head, Derivation(c.rule, premises, (), level))
-                queue.append(head)
+            for x in sorted(pred.get(a, empty) - pred.get(b, empty), key=_join.name_of):
+                head = Atom(p, (x, b))
+                if head not in facts and not (distinct and x.name == b.name):
+                    self._add(head, Derivation(rule, (Atom(p, (x, a)), atom), (), level))
+                    queue.append(head)
 
     # ------------------------------------------------------------------ queries
     def __contains__(self, atom: object) -> bool:
@@ -321,7 +337,13 @@ class Closure:
         room = None if self.max_facts is None or not grows else self.max_facts - len(self._facts) - len(self.violations)
 
         def level(c: Compiled, premises: tuple[Atom, ...]) -> Strength:
-            return max(c.strength, *(view.get(p).level for p in premises))
+            """The weakest of the rule and its premises (``max``, without the generator)."""
+            weakest = c.strength
+            for p in premises:
+                found = view.get(p).level
+                if found > weakest:
+                    weakest = found
+            return weakest
 
         while queue and (limit is None or len(found) < limit):
             atom = queue.popleft()
@@ -329,7 +351,17 @@ class Closure:
                 if limit is not None and len(found) >= limit:
                     break
                 instances: list[tuple[Atom | None, tuple[Atom, ...]]]
-                if c.transitive and view.adjacent:
+                if c.irreflexive:  # the generic join's one instance, if the two arguments are equal
+                    args = atom.args
+                    instances = [(None, (atom,))] if len(args) == 2 and args[0] == args[1] else []
+                elif c.converse:  # the generic join's one instance, found by a look-up
+                    instances = []
+                    if len(atom.args) == 2:
+                        a, b = _join.pair(atom)
+                        other = Atom(atom.predicate, (b, a))
+                        if not (c.distinct and a == b) and view.has(other):
+                            instances = [(None, (atom, other) if k == 0 else (other, atom))]
+                elif c.transitive and view.adjacent:
                     instances = list(_join.transitive_instances(c, k, atom, view))
                 else:
                     instances = [(None if c.head is None else _join.instantiate(c.head, binding), premises)
@@ -379,7 +411,8 @@ class Closure:
         ignored = set(ignoring)
 
         def denied(fact: Atom) -> tuple[Hashable, ...]:
-            return tuple(s for s in self.denials.get(fact, ()) if s not in ignored)
+            sources = self.denials.get(fact)
+            return tuple(s for s in sources if s not in ignored) if sources else ()
 
         view = self._view()
         view.add(atom, Derivation(None, (), (), Strength.STRICT))
@@ -404,22 +437,11 @@ class Closure:
             budget: give up (``complete=False``, nothing computed) when more than this many facts
                 rest on ``source``; ``None`` for no limit.
         """
-        seeds = [a for a in self._given_by.get(source, ()) if set(self._facts[a].sources) <= {source}]
-        denials = self._lost_denials(source)
-
-        def not_given_by_others(atom: Atom) -> bool:
-            d = self._facts[atom]
-            return d.rule is not None or set(d.sources) <= {source}
-
-        quick = self._view(not_given_by_others, seeds, given_only=True)
-        found: dict[Atom, Derivation] = {}
-        for seed in seeds:
-            derivation = self._derive_one(seed, quick)
-            if derivation is None:
-                break
-            found[seed] = derivation
-        else:
-            return Retraction(source, frozenset(), found, denials)
+        seeds = self.seeds(source)
+        denials = self.lost_denials(source)
+        quick = self.quick_retraction(source, seeds, denials)
+        if quick is not None:
+            return quick
         # An ordered dict, not a set: re-derivation then tries facts in closure order, and the
         # explanations it records do not depend on the string-hash seed.
         dependent: dict[Atom, None] = {}
@@ -462,7 +484,35 @@ class Closure:
         rank = self._violation_rank
         return Retraction(source, lost, dict(view.added), tuple(sorted(gone.values(), key=lambda v: rank[id(v)])))
 
-    def _lost_denials(self, source: Hashable) -> tuple[Violation, ...]:
+    @cached_property
+    def orders(self) -> Orders:
+        """The closure's order predicates, with the shortcuts of :mod:`prontocheck.horn.orders`."""
+        return Orders(self)
+
+    def seeds(self, source: Hashable) -> list[Atom]:
+        """The facts that only ``source`` gives."""
+        return [a for a in self._given_by.get(source, ()) if set(self._facts[a].sources) <= {source}]
+
+    def quick_retraction(self, source: Hashable, seeds: list[Atom],
+                         denials: tuple[Violation, ...]) -> Retraction | None:
+        """:meth:`without`'s first, cheap try: each of ``seeds`` (the facts only ``source`` gives)
+        follows in one step from facts that other sources give; ``None`` if one does not.
+        """
+
+        def not_given_by_others(atom: Atom) -> bool:
+            d = self._facts[atom]
+            return d.rule is not None or set(d.sources) <= {source}
+
+        quick = self._view(not_given_by_others, seeds, given_only=True)
+        found: dict[Atom, Derivation] = {}
+        for seed in seeds:
+            derivation = self._derive_one(seed, quick)
+            if derivation is None:
+                return None
+            found[seed] = derivation
+        return Retraction(source, frozenset(), found, denials)
+
+    def lost_denials(self, source: Hashable) -> tuple[Violation, ...]:
         """The denial violations that only ``source`` denies."""
         return tuple(v for v in self._violation_index.get(_Denier(source), ()) if set(v.denied_by) <= {source})
 

@@ -142,6 +142,8 @@ def to_str(node: _Node) -> str:
     Memoised: the same formulas are printed for record after record. The tree is walked with an explicit
     stack, so any depth prints (a chain of 10⁵ negations too), in time linear in the output.
     """
+    if type(node) is Atom:  # the common case, as _pieces prints it, without the stack
+        return f"{node.predicate}({', '.join(a.name for a in node.args)})"
     out: list[str] = []
     stack: list[_Piece] = [node]
     while stack:

@@ -78,12 +78,17 @@ def _ids(sources: Iterable[Hashable], order: Mapping[str, int], exclude: str | N
     return tuple(i for i in split_sources(sources, order)[0] if i != exclude)
 
 
-def implied_atom(closure: Closure, atom: Atom, order: Mapping[str, int], *, ignoring: str | None = None) -> Implied:
+def implied_atom(closure: Closure, atom: Atom, order: Mapping[str, int], *, ignoring: str | None = None,
+                 shortcuts: bool = True) -> Implied:
     """What the closure implies about ``atom``, disregarding the denial by ``ignoring`` (if any);
     ``skipped`` when trying ``atom`` would grow the closure past its budget.
+
+    ``shortcuts``: decide on reachability where :mod:`prontocheck.horn.orders` can (the same answers).
     """
     if atom in closure:
         return Implied(True, _ids(closure.support([atom]).sources, order, ignoring))
+    if shortcuts and closure.orders.harmless(atom, () if ignoring is None else (ignoring,)):
+        return Implied(None)
     try:
         h = closure.what_if(atom, ignoring=() if ignoring is None else (ignoring,), limit=1)
     except BudgetExceeded:
@@ -94,7 +99,8 @@ def implied_atom(closure: Closure, atom: Atom, order: Mapping[str, int], *, igno
     return Implied(False, _ids(closure.support(v.facts, h.derivations).sources | set(v.denied_by), order, ignoring))
 
 
-def implied_item(closure: Closure, item: Item, order: Mapping[str, int], *, budget: int | None = None) -> Implied:
+def implied_item(closure: Closure, item: Item, order: Mapping[str, int], *, budget: int | None = None,
+                 shortcuts: bool = True) -> Implied:
     """The label the *other* items imply for ``item``'s question (leave-one-out).
 
     Args:
@@ -103,10 +109,20 @@ def implied_item(closure: Closure, item: Item, order: Mapping[str, int], *, budg
         order: each item id's position in the input.
         budget: for a Yes item, the most derived facts to re-examine (see
             :meth:`~prontocheck.horn.closure.Closure.without`); over it, the result is ``skipped``.
+        shortcuts: decide on reachability where :mod:`prontocheck.horn.orders` can (the same answers).
     """
     if item.value is not True:
-        return implied_atom(closure, item.atom, order, ignoring=item.id).flipped(item.negated)
-    r = closure.without(item.id, budget=budget)
+        return implied_atom(closure, item.atom, order, ignoring=item.id, shortcuts=shortcuts).flipped(item.negated)
+    lost = closure.orders.lost(item.id, budget) if shortcuts else None
+    if lost is not None:  # the item's fact no longer follows
+        v = lost.violation
+        if v is None:
+            return Implied(None)
+        return Implied(False, _ids(closure.support(v.facts).sources | set(v.denied_by), order, item.id)).flipped(
+            item.negated)
+    r = closure.orders.rederived(item.id, budget) if shortcuts else None
+    if r is None:
+        r = closure.without(item.id, budget=budget)
     if not r.complete:
         return Implied(None, skipped=True)
     if item.atom not in r.lost:
@@ -119,9 +135,10 @@ def implied_item(closure: Closure, item: Item, order: Mapping[str, int], *, budg
     return found.flipped(item.negated)
 
 
-def reversals(closure: Closure, schema: Schema, items: Iterable[Item],
-              order: Mapping[str, int]) -> tuple[Reversal, ...]:
-    """The argument-reversed questions of the items' binary atoms that no item asks, with their implied labels.
+def reversals(closure: Closure, schema: Schema, items: Iterable[Item], order: Mapping[str, int], *,
+              shortcuts: bool = True) -> tuple[Reversal, ...]:
+    """The argument-reversed questions of the items' binary atoms that no item asks, with their implied labels
+    (``shortcuts``: as in :func:`implied_atom`).
 
     Relations declared ``"reversible": false`` (``must_be(rope, bendy)``) are skipped.
     """
@@ -136,5 +153,6 @@ def reversals(closure: Closure, schema: Schema, items: Iterable[Item],
         r = reverse(item.atom)
         if r not in asked:
             wanted.setdefault(r, []).append(item.id)
-    return tuple(Reversal(atom, tuple(ids), schema.question(atom), implied_atom(closure, atom, order))
+    return tuple(Reversal(atom, tuple(ids), schema.question(atom),
+                          implied_atom(closure, atom, order, shortcuts=shortcuts))
                  for atom, ids in wanted.items())

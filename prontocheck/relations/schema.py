@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from prontocheck.horn.closure import Rule, Strength
 from prontocheck.logic.formulas import Atom, Const, Term, Var
@@ -79,6 +79,17 @@ class RelationSpec:
     def has(self, prop: str) -> bool:
         """Whether the relation declares ``prop`` at any strength."""
         return prop in self.properties
+
+
+@lru_cache(maxsize=1 << 16)
+def constant(name: str) -> Const:
+    """The constant ``name``, one object per name (of the last 65,536): items that name the same
+    thing share it, so a closure's set operations find it by identity, without calling ``__eq__``.
+
+    >>> constant("fox") is constant("fox")
+    True
+    """
+    return Const(name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,7 +189,7 @@ class Schema:
             if len(fitting) != 1:
                 raise AmbiguousForm(surface.form, {n: self._candidate_categories(n) for n in names}, category)
             name = fitting[0]
-        args: tuple[Term, ...] = tuple(Const(a) for a in surface.args)
+        args: tuple[Term, ...] = tuple(map(constant, surface.args))
         if surface.comparative:
             measure = self.lexicon.measure(surface.comparative)
             if measure is None:

@@ -19,9 +19,10 @@ from collections.abc import Hashable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
+from prontocheck.common.collector import collector_paused
 from prontocheck.errors import BudgetExceeded
 from prontocheck.horn.closure import Closure
-from prontocheck.logic.formulas import Atom
+from prontocheck.logic.formulas import Atom, Const
 from prontocheck.relations.conflicts import Conflict, Recheck, Severity, find_conflicts, recheck_order
 from prontocheck.relations.errors import ItemError, quoted
 from prontocheck.relations.implied import Implied, Reversal, implied_item, reversals
@@ -154,12 +155,45 @@ def _check_links(items: list[Item], errors: list[ItemError]) -> list[Item]:
     return kept
 
 
-def build_closure(items: Iterable[Item], schema: Schema) -> Closure:
-    """The closure of the items' labels: Yes labels and background facts as facts, No labels as denials."""
+class Constants:
+    """One :class:`~prontocheck.logic.formulas.Const` object per name, shared by the atoms given to a
+    closure: its set operations then find equal constants by identity, without calling ``__eq__``.
+
+    >>> from prontocheck.logic.formulas import Const
+    >>> table = Constants()
+    >>> a = table.atom(Atom("p", (Const("x"), Const("y"))))
+    >>> table.atom(Atom("q", (Const("x"),))).args[0] is a.args[0]
+    True
+    """
+
+    __slots__ = ("_by_name",)
+
+    def __init__(self) -> None:
+        self._by_name: dict[str, Const] = {}
+
+    def atom(self, atom: Atom) -> Atom:
+        """``atom`` with its constants replaced by the shared ones (itself when they are already)."""
+        by_name = self._by_name
+        args = tuple(by_name.setdefault(c.name, c) if type(c) is Const else c for c in atom.args)
+        if all(x is y for x, y in zip(args, atom.args)):
+            return atom
+        return Atom(atom.predicate, args)
+
+    def item(self, item: Item) -> Item:
+        """``item`` with its atom's constants shared."""
+        atom = self.atom(item.atom)
+        return item if atom is item.atom else replace(item, atom=atom)
+
+
+def build_closure(items: Iterable[Item], schema: Schema, constants: Constants | None = None) -> Closure:
+    """The closure of the items' labels: Yes labels and background facts as facts, No labels as denials
+    (the background's constants shared through ``constants``, with the items' when they went through it).
+    """
     facts: dict[Atom, list[Hashable]] = defaultdict(list)
     denials: dict[Atom, list[Hashable]] = defaultdict(list)
+    constants = constants or Constants()
     for bg in schema.background:
-        facts[bg.atom].append(bg)
+        facts[constants.atom(bg.atom)].append(bg)
     predicates = {bg.atom.predicate for bg in schema.background}
     for item in items:
         predicates.add(item.atom.predicate)
@@ -175,7 +209,8 @@ IMPLIED_BUDGET = 5000
 
 
 def validate(items: Iterable[Item | ItemError], schema: Schema | None = None, *, implied: bool = True,
-             with_reversals: bool = True, implied_budget: int | None = IMPLIED_BUDGET) -> Validation:
+             with_reversals: bool = True, implied_budget: int | None = IMPLIED_BUDGET,
+             shortcuts: bool = True) -> Validation:
     """Check a set of relational gold labels for consistency.
 
     Args:
@@ -185,21 +220,29 @@ def validate(items: Iterable[Item | ItemError], schema: Schema | None = None, *,
         with_reversals: list the argument-reversed questions the set lacks, with implied labels.
         implied_budget: skip an item's leave-one-out (``implied_skipped``) when more derived facts
             than this rest on it, as in a large cycle of contradictory labels; ``None``: no limit.
+        shortcuts: decide implied labels on reachability where :mod:`prontocheck.horn.orders` can
+            (the same labels; ``False`` runs the general what-if and delete and re-derive for each).
 
     A set whose closure holds more than :data:`~prontocheck.limits.CLOSURE_FACTS` facts and violations,
     or whose conflicts take more than :data:`~prontocheck.limits.CONFLICT_STEPS` derivation steps to
     find, is not checked: :attr:`Validation.budget_exceeded` names the limit, and every item's status
     is ``budget_exceeded``.
     """
-    schema = schema or shipped_schema()
+    with collector_paused():  # the closure's objects have no cycles: see prontocheck.common.collector
+        return _validate(items, schema or shipped_schema(), implied, with_reversals, implied_budget, shortcuts)
+
+
+def _validate(items: Iterable[Item | ItemError], schema: Schema, implied: bool, with_reversals: bool,
+              implied_budget: int | None, shortcuts: bool) -> Validation:
     errors: list[ItemError] = []
     good: list[Item] = []
     for entry in items:
         (errors if isinstance(entry, ItemError) else good).append(entry)  # type: ignore[arg-type]
-    good = _check_links(good, errors)
+    constants = Constants()
+    good = [constants.item(item) for item in _check_links(good, errors)]
     order = {item.id: n for n, item in enumerate(good)}
     try:
-        closure = build_closure(good, schema)
+        closure = build_closure(good, schema, constants)
         conflicts = find_conflicts(closure, order)
     except BudgetExceeded as e:
         undecided = tuple(ItemResult(item, "budget_exceeded", None, None, (), (), reason=str(e)) for item in good)
@@ -212,11 +255,12 @@ def validate(items: Iterable[Item | ItemError], schema: Schema | None = None, *,
     for item in good:
         mine = tuple(member.get(item.id, ()))
         severity = min((c.severity for c in mine), key=lambda s: s.rank, default=None)
-        found = implied_item(closure, item, order, budget=implied_budget) if implied else Implied(None)
+        found = (implied_item(closure, item, order, budget=implied_budget, shortcuts=shortcuts) if implied
+                 else Implied(None))
         results.append(ItemResult(item, "conflict" if mine else "consistent", severity, found.value, found.by,
                                   mine, found.skipped))
     suspect = {i for c in conflicts if c.severity is not Severity.EXCEPTION for i in c.items}
     reversed_ = tuple(replace(r, in_conflict=bool(suspect.intersection(r.implied.by)))
-                      for r in (reversals(closure, schema, good, order) if with_reversals else ()))
+                      for r in (reversals(closure, schema, good, order, shortcuts=shortcuts) if with_reversals else ()))
     return Validation(tuple(results), conflicts, recheck_order(conflicts, order), reversed_, tuple(errors),
                       len(closure))
