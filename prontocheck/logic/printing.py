@@ -87,8 +87,8 @@ def _pieces(node: _Node) -> list[_Piece]:
     match node:
         case Const(name) | Var(name):
             return [name]
-        case Atom(predicate, args):
-            return [f"{predicate}({', '.join(a.name for a in args)})"]
+        case Atom():
+            return [_atom_text(node)]
         case Not(operand):
             return ["¬", *_wrap(operand, 4)]
         case And(operands):
@@ -130,6 +130,10 @@ def _pieces(node: _Node) -> list[_Piece]:
 
 
 @lru_cache(maxsize=1 << 14)
+def _atom_text(atom: Atom) -> str:
+    return f"{atom.predicate}({', '.join(a.name for a in atom.args)})"
+
+
 def to_str(node: _Node) -> str:
     """Print a formula, term or modal statement (:mod:`.modal`) in the paper's notation.
 
@@ -142,8 +146,8 @@ def to_str(node: _Node) -> str:
     Memoised: the same formulas are printed for record after record. The tree is walked with an explicit
     stack, so any depth prints (a chain of 10⁵ negations too), in time linear in the output.
     """
-    if type(node) is Atom:  # the common case, as _pieces prints it, without the stack
-        return f"{node.predicate}({', '.join(a.name for a in node.args)})"
+    if type(node) is Atom:  # the common case, without the stack
+        return _atom_text(node)
     out: list[str] = []
     stack: list[_Piece] = [node]
     while stack:
