@@ -30,8 +30,9 @@ a participle after *have* reduced to it (:func:`base_form`: "played" → *play*,
 "zargled" → *zargle*, a few irregular verbs by a table).
 
 **What is refused, with a reason** (:class:`~prontocheck.errors.UnparseableSentence`, position and one
-line): an ellipsis (a coordinated phrase without its verb, "delivered today or tomorrow", "buy a car or a
-motorcycle"); an attitude verb or a *that*-clause inside a verb phrase ("believes that …"); text before the
+line): an ellipsis that distributing the first conjunct's verb does not resolve ("at the wedding and a quank",
+"on Monday or Tuesday"; "delivered today or tomorrow" and "buy a car or a motorcycle" are read with the verb
+distributed); a verb inside a phrase after the copula ("at the door and mary played tennis"); an attitude verb or a *that*-clause inside a verb phrase ("believes that …"); text before the
 subject ("According to a survey, …", "Also, …"); a pronoun with no antecedent among the earlier subjects
 of the item, or with more than one (*it*, *they* refer to descriptions; *he*, *she* to names); *and* mixed
 with *or* without *either*; a negation over a coordinated verb phrase; a modal in an antecedent or under
@@ -133,6 +134,11 @@ def base_form(verb: str) -> str:
     if stem.endswith("e"):  # agreed, freed
         return stem
     return stem
+
+
+def _adverb(word: str) -> bool:
+    """An adverb before a participle ("well received", "recently painted")."""
+    return word.endswith("ly") or word in ("well", "already", "just", "never", "once", "newly", "freshly")
 
 
 def _is_past(word: str) -> bool:
@@ -381,14 +387,15 @@ class _Reader:
             nxt = self.peek()
             if nxt is None:
                 raise self.error(f"the sentence ends after {w.text!r}", len(self.text))
-            if nxt.low in ELLIPTIC_STARTS and not (copular and nxt.low not in ARTICLES
-                                                  and not _is_past(first_word.low)):
-                raise self.error(f"ellipsis: {nxt.text!r} continues a phrase without its verb "
-                                 "(write the verb again)", nxt.pos)
-            if copular and _is_past(first_word.low) and nxt.low not in COPULA and not _is_past(nxt.low) \
+            elliptic = nxt.low in ELLIPTIC_STARTS and not (copular and nxt.low not in ARTICLES
+                                                          and not _is_past(first_word.low))
+            if elliptic or copular and _is_past(first_word.low) and nxt.low not in COPULA and not _is_past(nxt.low) \
                     and not nxt.low.endswith("ing") and not self._object_follows(1):
-                raise self.error(f"ellipsis: {nxt.text!r} continues '{first_word.text} …' without its verb "
-                                 "(write the verb again)", nxt.pos)
+                preds.append(self._distributed(first, first_word, nxt))
+                continue
+            if nxt.text[0].isupper():  # (not a new clause: that was looked for before the conjunction was taken)
+                raise self.error(f"ellipsis: {nxt.text!r} continues a phrase without its verb or preposition "
+                                 "(write it again)", nxt.pos)
             if nxt.low in COPULA:
                 self.take()
                 pred, _ = self.phrase(copular=True)
@@ -404,6 +411,32 @@ class _Reader:
                 pred, _ = one()
             preds.append(pred)
         return Activity(tuple(preds), conj, self.at)
+
+    def _distributed(self, first: str, head: Word, start: Word) -> str:
+        """A conjunct without its verb ("delivered today or tomorrow", "buy a car or a motorcycle"): read with the
+        first conjunct's verb distributed over it, when that conjunct is headed by a verb and this one is only its
+        complement (no verb of its own); otherwise refused as an ellipsis the fragment does not resolve.
+        """
+        words = []
+        while (w := self.peek()) is not None and w.low not in ("and", "or", "then", ",", "if"):
+            words.append(w)
+            self.take()
+        if not self._verb_like(head) or not words or any(w.low in STRUCTURAL or w.low in COPULA or _is_past(w.low)
+                                               or w.text[0].isupper() for w in words):
+            raise self.error(f"ellipsis: {start.text!r} continues a phrase without its verb (write the verb again)",
+                             start.pos)
+        return _predicate([first.split("_", 1)[0], *(w.text for w in words)])
+
+    def _verb_like(self, head: Word) -> bool:
+        """Whether a phrase's head is a verb (a base form after an auxiliary, a past form), not a preposition or an
+        adjective after the copula.
+        """
+        return head.low not in _BEFORE_NAME and head.low not in ELLIPTIC_STARTS and (
+            _is_past(head.low) or not self._copular_head(head))
+
+    def _copular_head(self, head: Word) -> bool:
+        before = [w for w in self.words if w.pos < head.pos]
+        return bool(before) and before[-1].low in COPULA
 
     def _takes_object(self, k: int) -> bool:
         """Whether the verb at offset ``k`` has an object after it (an article or a word that is not a preposition
@@ -468,6 +501,11 @@ class _Reader:
                                  "run into it?)", w.pos)
         texts = [w.text for w in words]
         if copular:
+            for before, w in zip(words, words[1:]):
+                if _is_past(w.low) and w.low not in _IRREGULAR and before.low not in ARTICLES \
+                        and not (before is head and _adverb(head.low)):
+                    raise self.error(f"the verb {w.text!r} inside a phrase after the copula (a clause run into it?)",
+                                     w.pos)
             return _predicate(texts), head
         if head.low in COPULA:
             return _predicate(texts[1:] or texts), head
@@ -580,11 +618,13 @@ def parse_statements(texts: Sequence[str]) -> tuple[ModalFormula, ...]:
     ['struck(the_match) ⇒ light(the_match)']
     >>> [str(f) for f in parse_statements(["Amy played tennis", "Amy did not play tennis"])]
     ['play_tennis(Amy)', '¬play_tennis(Amy)']
-    >>> parse_statements(["The package might be delivered today or tomorrow"])
+    >>> [str(f) for f in parse_statements(["The package might be delivered today or tomorrow"])]
+    ['◇(delivered_today(the_package) ∨ delivered_tomorrow(the_package))']
+    >>> parse_statements(["Mary believes that Sue was at the wedding"])
     Traceback (most recent call last):
     ...
-    prontocheck.errors.UnparseableSentence: cannot parse 'The package might be delivered today or tomorrow' \
-at column 41: ellipsis: 'tomorrow' continues a phrase without its verb (write the verb again)
+    prontocheck.errors.UnparseableSentence: cannot parse 'Mary believes that Sue was at the wedding' \
+at column 6: an attitude verb or a 'that'-clause ('believes') is outside the fragment
     """
     mentions: list[_Mention] = []
     derived: set[str] = set()
