@@ -16,8 +16,8 @@ from prontocheck.errors import InputError, ProntocheckError, UsageError
 from prontocheck.io.writing import OutputError, dumps, optional_output, output_file
 from prontocheck.modal.items import ItemError
 from prontocheck.modal.render import FORMATS, render
-from prontocheck.modal.semantics import COLUMNS, DEFAULT, Semantics
-from prontocheck.modal.validate import ValidationBuilder, ValidationReport, validate_file
+from prontocheck.modal.semantics import DEFAULT, READINGS, Semantics
+from prontocheck.modal.validate import ValidationBuilder, ValidationReport, read_intended, validate_file
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -33,7 +33,7 @@ def _semantics(values: tuple[str, ...], all_columns: bool) -> list[Semantics]:
     except UsageError as e:
         raise click.BadParameter(str(e), param_hint="--semantics") from e
     if all_columns:
-        chosen += [s for s in COLUMNS if s not in chosen]
+        chosen += [s for s in READINGS if s not in chosen]
     return chosen
 
 
@@ -103,22 +103,35 @@ def generate(output: str, templates: tuple[str, ...], forms: tuple[str, ...], gr
 @click.option("-s", "--semantics", "semantics", multiple=True, metavar="SPEC",
               help="Semantics to decide under (repeatable): 'default', or settings such as '>=1/2,cprob', "
                    "'theta=2/3,nonstrict,pr', 'cprob,vacuous'. The first one is used for --output.")
-@click.option("--all-semantics", is_flag=True, help="Also decide under the six columns of the validity table.")
+@click.option("--all-semantics", is_flag=True,
+              help="Also decide under every reading offered: the six columns of the validity table and 'bounded'.")
+@click.option("--intended", "intended_path", type=click.Path(dir_okay=False, exists=True), metavar="FILE",
+              help="The readings each pattern intends (JSON or YAML: pattern → spec or list of specs); they are "
+                   "decided too, and an item of such a pattern is listed as a likely gold error when every "
+                   "intended reading contradicts its gold.")
 @click.option("-f", "--format", "fmt", type=click.Choice(FORMATS),
               help="Report format on stdout [default: table on a terminal, else json].")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), metavar="FILE",
               help="Write one JSON line per item (forms, verdict, answer, gold status, certificates).")
 @click.option("--fail-on-contradicted", is_flag=True, help="Exit 1 if a gold label is contradicted (first semantics).")
 @click.option("-q", "--quiet", is_flag=True, help="No per-item error messages on stderr.")
-def validate(file: str, semantics: tuple[str, ...], all_semantics: bool, fmt: str | None, output: str | None,
-             fail_on_contradicted: bool, quiet: bool) -> None:
+def validate(file: str, semantics: tuple[str, ...], all_semantics: bool, intended_path: str | None, fmt: str | None,
+             output: str | None, fail_on_contradicted: bool, quiet: bool) -> None:
     """Decide every item of FILE (JSON Lines; '-' for stdin) and check its gold label.
 
     Each gold label is licensed, contradicted or left undetermined by the logic; the report lists
     every (pattern, form, polarity) whose gold label is not licensed, with certificates.
     """
     chosen = _semantics(semantics, all_semantics)
-    builder = ValidationBuilder(chosen)
+    intended = None
+    if intended_path is not None:
+        try:
+            with open(intended_path, encoding="utf-8") as f:
+                intended = read_intended(f.read(), source=intended_path)
+        except (OSError, UsageError) as e:
+            raise click.BadParameter(str(e), param_hint="--intended") from e
+        chosen += [s for ss in intended.values() for s in ss if s not in chosen]
+    builder = ValidationBuilder(chosen, intended)
     messages = 0
     try:
         with optional_output(output, inputs=[file]) as out:

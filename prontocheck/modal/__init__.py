@@ -31,7 +31,7 @@ if typing.TYPE_CHECKING:
     from prontocheck.modal.questions import Form, Question
     from prontocheck.modal.render import render
     from prontocheck.modal.score import ScoreReport, read_answer, score, score_file, score_records
-    from prontocheck.modal.semantics import COLUMNS, DEFAULT, Semantics
+    from prontocheck.modal.semantics import COLUMNS, DEFAULT, READINGS, Semantics
     from prontocheck.modal.validate import (
         GoldStatus,
         ItemResult,
@@ -56,7 +56,7 @@ lazy.export_lazily("prontocheck.modal", {
     "prontocheck.modal.questions": "Form Question",
     "prontocheck.modal.render": "render",
     "prontocheck.modal.score": "ScoreReport read_answer score score_file score_records",
-    "prontocheck.modal.semantics": "COLUMNS DEFAULT Semantics",
+    "prontocheck.modal.semantics": "COLUMNS DEFAULT READINGS Semantics",
     "prontocheck.modal.validate": "GoldStatus ItemResult SemanticsReport ValidationBuilder "
         "ValidationReport summarize_validation validate_file validate_item "
         "validate_items",
@@ -65,7 +65,7 @@ lazy.export_lazily("prontocheck.modal", {
 __all__ = [
     "COLUMNS", "DEFAULT", "Certificate", "CertificateError", "Countermodel", "Form", "GoldStatus", "GridItem",
     "ItemError", "ItemResult", "Judgement", "ModalItem", "ModalParseError", "PairComparison", "Pattern", "Proof",
-    "ProofCase", "Question", "ScoreReport", "Scored", "Semantics", "SemanticsReport", "Summary", "Template",
+    "ProofCase", "Question", "READINGS", "ScoreReport", "Scored", "Semantics", "SemanticsReport", "Summary", "Template",
     "ValidationBuilder", "ValidationReport", "Verdict", "abstract", "check", "generate", "holds", "judge",
     "mcnemar_exact", "parse_item", "parse_modal_formula", "parse_prompt", "parse_question", "parse_statement",
     "patterns", "read_answer", "read_items", "render", "satisfiable", "score", "score_file", "score_records",

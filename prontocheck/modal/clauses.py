@@ -29,14 +29,15 @@ as written after *did, will, must, might* ("did not play tennis": ``play_tennis`
 a participle after *have* reduced to it (:func:`base_form`: "played" → *play*, "bimmed" → *bim*,
 "zargled" → *zargle*, a few irregular verbs by a table).
 
-**What is refused, with a reason** (:class:`~prontocheck.errors.UnparseableSentence`, position and one
-line): an ellipsis that distributing the first conjunct's verb does not resolve ("at the wedding and a quank",
-"on Monday or Tuesday"; "delivered today or tomorrow" and "buy a car or a motorcycle" are read with the verb
-distributed); a verb inside a phrase after the copula ("at the door and mary played tennis"); an attitude verb or a *that*-clause inside a verb phrase ("believes that …"); text before the
-subject ("According to a survey, …", "Also, …"); a pronoun with no antecedent among the earlier subjects
-of the item, or with more than one (*it*, *they* refer to descriptions; *he*, *she* to names); *and* mixed
-with *or* without *either*; a negation over a coordinated verb phrase; a modal in an antecedent or under
-*it might be that*; a conditional under *likely*; a present-tense verb without an auxiliary.
+**What is refused, with a reason** (:class:`~prontocheck.errors.UnparseableSentence`, position and one line):
+an ellipsis that distributing the first conjunct's verb does not resolve ("at the wedding and a quank", "on
+Monday or Tuesday"; "delivered today or tomorrow" and "buy a car or a motorcycle" are read with the verb
+distributed); a verb inside a phrase after the copula ("at the door and mary played tennis"); an attitude verb
+or a *that*-clause inside a verb phrase ("believes that …"); text before the subject ("According to a survey,
+…", "Also, …"); a pronoun with no antecedent among the earlier subjects of the item, or with more than one
+(*it*, *they* refer to descriptions; *he*, *she* to names); *and* mixed with *or* without *either*; a negation
+over a coordinated verb phrase; a modal in an antecedent or under *it might be that*; a conditional under
+*likely*; a present-tense verb without an auxiliary.
 """
 
 from __future__ import annotations

@@ -85,6 +85,8 @@ def validation_sections(report: ValidationReport) -> list[Section]:
         sections.append(_overview(report.reports))
     if report.against_every_reading:
         labels = ", ".join(r.semantics.label for r in report.reports)
+        if report.intended:
+            labels = f"its pattern's intended ones where --intended gives them, else {labels}"
         rows = [(rs[0].item.id, str(rs[0].item.pattern or ""), str(rs[0].item.gold),
                  "; ".join(str(p) for p in rs[0].premises) + f" ⊢? {rs[0].question.embedded}")
                 for rs in report.against_every_reading[:50]]

@@ -183,3 +183,7 @@ COLUMNS: tuple[Semantics, ...] = tuple(
     for reading in ("certain_material", "probable_material", "conditional_probability")
 )
 """The six columns of the design study's validity table: {>1/2, >=1/2} × {cert, Pr(->), cprob}."""
+
+READINGS: tuple[Semantics, ...] = (*COLUMNS, Semantics(disjunction="bounded"))
+"""Every reading offered (``modal validate --all-semantics``): the validity table's six columns and the bounded
+reading of "either p or must q"."""

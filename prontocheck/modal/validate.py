@@ -14,11 +14,11 @@ is neither entailed nor refuted (see :mod:`prontocheck.modal.questions`).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from prontocheck.errors import BudgetExceeded
+from prontocheck.errors import BudgetExceeded, UsageError
 from prontocheck.logic.modal import ModalFormula
 from prontocheck.modal.decide import Judgement, decide, judge
 from prontocheck.modal.items import ItemError, ModalItem, ModalParseError, read_items
@@ -149,6 +149,40 @@ def validate_items(items: Iterable[ModalItem | ItemError], semantics: Sequence[S
             yield ItemError(item.id, e, item)
 
 
+def read_intended(text: str, *, source: str = "readings") -> dict[str, tuple[Semantics, ...]]:
+    """The readings each pattern intends, from JSON (or YAML, with PyYAML) text: an object mapping a pattern to a
+    semantics spec or a list of them (``{"MP": "default", "CT": ["cprob", ">=1/2,cprob"]}``).
+
+    Raises:
+        UsageError: not such an object, or a malformed spec (named with its pattern).
+
+    >>> {p: [s.label for s in ss] for p, ss in read_intended('{"CT": ["cprob", "default"], "DSmi": "bounded"}').items()}
+    {'CT': ['>1/2 cprob', '>1/2 cert'], 'DSmi': ['>1/2 cert,bounded']}
+    """
+    import json
+
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:
+        try:
+            import yaml
+        except ImportError:
+            raise UsageError(f"{source}: not JSON (YAML needs PyYAML)") from None
+        data = yaml.safe_load(text)
+    if not isinstance(data, dict):
+        raise UsageError(f"{source}: expected an object mapping each pattern to its readings")
+    out = {}
+    for pattern, specs in data.items():
+        specs = [specs] if isinstance(specs, str) else specs
+        if not isinstance(specs, list) or not specs or not all(isinstance(x, str) for x in specs):
+            raise UsageError(f"{source}: pattern {pattern!r}: expected a semantics spec or a list of them")
+        try:
+            out[str(pattern)] = tuple(Semantics.parse(x) for x in specs)
+        except UsageError as e:
+            raise UsageError(f"{source}: pattern {pattern!r}: {e}") from None
+    return out
+
+
 def validate_file(path: str, semantics: Sequence[Semantics] = (DEFAULT,)) -> Iterator[list[ItemResult] | ItemError]:
     """Read and validate a JSON Lines file of items (see :mod:`prontocheck.modal.items`).
 
@@ -226,13 +260,16 @@ class ValidationReport:
     Attributes:
         reports: one report per semantics, in the order given.
         errors: the unreadable or unparseable items.
-        against_every_reading: the items whose gold label is contradicted under every semantics given (likely
-            errors of the gold), each with its result under each semantics (and so its certificates).
+        against_every_reading: the items whose gold label is contradicted under every semantics given, or under
+            every reading their pattern intends (likely errors of the gold), each with its result under each
+            semantics (and so its certificates).
+        intended: pattern → the labels of the readings it intends (empty: every reading given counts).
     """
 
     reports: list[SemanticsReport]
     errors: list[ItemError] = field(default_factory=list)
     against_every_reading: list[Sequence[ItemResult]] = field(default_factory=list)
+    intended: dict[str, list[str]] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         """``{"semantics": [per-semantics reports], "against_every_reading": [...], "errors": [...]}``; an item
@@ -240,22 +277,36 @@ class ValidationReport:
         """
         against = [{"id": rs[0].item.id, "pattern": rs[0].item.pattern, "gold": rs[0].item.gold,
                     "results": [r.to_json() for r in rs]} for rs in self.against_every_reading]
-        return {"semantics": [r.to_json() for r in self.reports], "against_every_reading": against,
-                "errors": [e.to_json() for e in self.errors]}
+        return {"semantics": [r.to_json() for r in self.reports], "intended": self.intended,
+                "against_every_reading": against, "errors": [e.to_json() for e in self.errors]}
 
 
 class ValidationBuilder:
-    """Accumulate :func:`validate_items` output into a :class:`ValidationReport`."""
+    """Accumulate :func:`validate_items` output into a :class:`ValidationReport`.
 
-    def __init__(self, semantics: Sequence[Semantics] = (DEFAULT,)) -> None:
+    ``intended`` maps a pattern to the readings its benchmark intends (a subset of ``semantics``): an item of such
+    a pattern is listed in :attr:`ValidationReport.against_every_reading` when its gold is contradicted under
+    every *intended* reading; an item of another pattern, under every reading given.
+    """
+
+    def __init__(self, semantics: Sequence[Semantics] = (DEFAULT,),
+                 intended: Mapping[str, Sequence[Semantics]] | None = None) -> None:
         self.report = ValidationReport([SemanticsReport(s) for s in semantics])
+        self.intended = {p: frozenset(ss) for p, ss in (intended or {}).items()}
+        self.report.intended = {p: [s.label for s in ss] for p, ss in (intended or {}).items()}
+        unknown = {s.label for ss in self.intended.values() for s in ss} - {s.label for s in semantics}
+        if unknown:
+            raise UsageError(f"intended readings not decided: {', '.join(sorted(unknown))}")
 
     def add(self, results: Sequence[ItemResult] | ItemError) -> None:
         """Count one item (its results under each semantics) or one error."""
         if isinstance(results, ItemError):
             self.report.errors.append(results)
             return
-        contradicted = 0
+        contradicted, asked = 0, len(results)
+        wanted = self.intended.get(results[0].pattern) if results else None
+        if wanted is not None:
+            asked = sum(r.decision.semantics in wanted for r in results)
         for report, r in zip(self.report.reports, results, strict=True):
             key = (r.pattern, r.form, r.polarity)
             g = report.groups.get(key)
@@ -270,10 +321,10 @@ class ValidationBuilder:
                 g.gold[gold] += 1
                 g.status[status] += 1
                 report.total[status] += 1
-                contradicted += status == "contradicted"
+                contradicted += status == "contradicted" and (wanted is None or r.decision.semantics in wanted)
                 if status != "licensed" and g.example is None:
                     g.example = r
-        if results and contradicted == len(results):
+        if asked and contradicted == asked:
             self.report.against_every_reading.append(results)
 
     def build(self) -> ValidationReport:
@@ -282,9 +333,10 @@ class ValidationBuilder:
 
 
 def summarize_validation(items: Iterable[Sequence[ItemResult] | ItemError],
-                         semantics: Sequence[Semantics] = (DEFAULT,)) -> ValidationReport:
+                         semantics: Sequence[Semantics] = (DEFAULT,),
+                         intended: Mapping[str, Sequence[Semantics]] | None = None) -> ValidationReport:
     """Validate-and-count in one call (see :class:`ValidationBuilder`)."""
-    builder = ValidationBuilder(semantics)
+    builder = ValidationBuilder(semantics, intended)
     for results in items:
         builder.add(results)
     return builder.build()

@@ -142,3 +142,34 @@ def test_the_documented_item() -> None:
     docs = (ROOT / "docs" / "modal.md").read_text(encoding="utf-8")
     assert "1·[p(resting_on_table(the_book)) = 1] + 1·[p(¬resting_on_table(the_book)) > 0] − 1·[Σ_w p(w) = 1]" in docs
     assert flat.judgement.without_conclusion.text().split(" | ")[1] in docs
+
+
+def test_intended_readings_per_pattern(tmp_path: Path) -> None:
+    """A benchmark states the readings each pattern intends: an item is a likely gold error when every intended
+    reading contradicts its gold (the other readings do not excuse it)."""
+    from click.testing import CliRunner
+
+    from prontocheck.cli.modal import modal
+
+    ct = _from("If the kettle was on, then the tea was hot", "If the tea was not hot, then the kettle was not on")
+    items = tmp_path / "items.jsonl"
+    items.write_text("".join(json.dumps(x) + "\n" for x in [
+        {"id": "ct", "pattern": "CT", "prompt": ct, "gold": "No"},
+        {"id": "ct-yes", "pattern": "CTy", "prompt": ct, "gold": "Yes"}]))
+    runner = CliRunner()
+    plain = json.loads(runner.invoke(modal, ["validate", str(items), "-s", "default", "-s", "cprob",
+                                             "-f", "json"]).stdout)
+    assert plain["against_every_reading"] == []  # cprob licenses CT's No, cert licenses CTy's Yes
+    intended = tmp_path / "intended.json"
+    intended.write_text(json.dumps({"CT": "default", "CTy": ["cprob"]}))
+    r = runner.invoke(modal, ["validate", str(items), "-s", "default", "--intended", str(intended), "-f", "json"])
+    assert r.exit_code == 0, r.output
+    report = json.loads(r.stdout)
+    assert [s["semantics"]["label"] for s in report["semantics"]] == [">1/2 cert", ">1/2 cprob"]
+    assert report["intended"] == {"CT": [">1/2 cert"], "CTy": [">1/2 cprob"]}
+    # Each pattern's intended reading contradicts its gold (CT's No under cert; CTy's Yes under cprob, where
+    # contraposition fails), although the other reading would license it.
+    assert [x["id"] for x in report["against_every_reading"]] == ["ct", "ct-yes"]
+    intended.write_text(json.dumps({"CT": ["sometimes"]}))
+    bad = runner.invoke(modal, ["validate", str(items), "--intended", str(intended)])
+    assert bad.exit_code == 2 and "pattern 'CT'" in bad.output
