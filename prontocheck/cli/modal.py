@@ -15,6 +15,7 @@ from prontocheck.cli.messages import labelled
 from prontocheck.errors import InputError, ProntocheckError, UsageError
 from prontocheck.io.writing import OutputError, dumps, optional_output, output_file
 from prontocheck.modal.items import ItemError
+from prontocheck.modal.postulates import Postulate, read_postulates
 from prontocheck.modal.render import FORMATS, render
 from prontocheck.modal.semantics import DEFAULT, READINGS, Semantics
 from prontocheck.modal.validate import ValidationBuilder, ValidationReport, read_intended, validate_file
@@ -106,17 +107,21 @@ def generate(output: str, templates: tuple[str, ...], forms: tuple[str, ...], gr
 @click.option("--all-semantics", is_flag=True,
               help="Also decide under every reading offered: the six columns of the validity table and 'bounded'.")
 @click.option("--intended", "intended_path", type=click.Path(dir_okay=False, exists=True), metavar="FILE",
-              help="The readings each pattern intends (JSON or YAML: pattern → spec or list of specs); they are "
+              help="The readings each pattern intends (JSON: pattern → spec or list of specs); they are "
                    "decided too, and an item of such a pattern is listed as a likely gold error when every "
                    "intended reading contradicts its gold.")
+@click.option("--postulates", "postulates_path", type=click.Path(dir_okay=False, exists=True), metavar="FILE",
+              help="Meaning postulates (JSON: a list of statements about x, e.g. 'raining_hard(x) → raining(x)'), "
+                   "added as known premises for each individual they speak of.")
 @click.option("-f", "--format", "fmt", type=click.Choice(FORMATS),
               help="Report format on stdout [default: table on a terminal, else json].")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), metavar="FILE",
               help="Write one JSON line per item (forms, verdict, answer, gold status, certificates).")
 @click.option("--fail-on-contradicted", is_flag=True, help="Exit 1 if a gold label is contradicted (first semantics).")
 @click.option("-q", "--quiet", is_flag=True, help="No per-item error messages on stderr.")
-def validate(file: str, semantics: tuple[str, ...], all_semantics: bool, intended_path: str | None, fmt: str | None,
-             output: str | None, fail_on_contradicted: bool, quiet: bool) -> None:
+def validate(file: str, semantics: tuple[str, ...], all_semantics: bool, intended_path: str | None,
+             postulates_path: str | None, fmt: str | None, output: str | None, fail_on_contradicted: bool,
+             quiet: bool) -> None:
     """Decide every item of FILE (JSON Lines; '-' for stdin) and check its gold label.
 
     Each gold label is licensed, contradicted or left undetermined by the logic; the report lists
@@ -131,11 +136,18 @@ def validate(file: str, semantics: tuple[str, ...], all_semantics: bool, intende
         except (OSError, UsageError) as e:
             raise click.BadParameter(str(e), param_hint="--intended") from e
         chosen += [s for ss in intended.values() for s in ss if s not in chosen]
+    postulates: tuple[Postulate, ...] = ()
+    if postulates_path is not None:
+        try:
+            with open(postulates_path, encoding="utf-8") as f:
+                postulates = read_postulates(f.read(), source=postulates_path)
+        except (OSError, UsageError) as e:
+            raise click.BadParameter(str(e), param_hint="--postulates") from e
     builder = ValidationBuilder(chosen, intended)
     messages = 0
     try:
         with optional_output(output, inputs=[file]) as out:
-            for results in validate_file(file, chosen):
+            for results in validate_file(file, chosen, postulates=postulates):
                 builder.add(results)
                 if isinstance(results, ItemError):
                     messages += 1

@@ -13,15 +13,18 @@ is neither entailed nor refuted (see :mod:`prontocheck.modal.questions`).
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from prontocheck.common.decode import loads
 from prontocheck.errors import BudgetExceeded, UsageError
 from prontocheck.logic.modal import ModalFormula
-from prontocheck.modal.decide import Judgement, decide, judge
+from prontocheck.modal.decide import Judgement, abstract, decide, judge
 from prontocheck.modal.items import ItemError, ModalItem, ModalParseError, read_items
+from prontocheck.modal.postulates import Postulate, instances
 from prontocheck.modal.questions import Answer, Question
 from prontocheck.modal.reading import Reading, read_item
 from prontocheck.modal.semantics import DEFAULT, Semantics
@@ -50,16 +53,18 @@ class ItemResult:
         reading: the item's premises and question (see :mod:`prontocheck.modal.reading`).
         decision: the judgement of the item's abstract form (atoms ``a(x)``, ``b(x)``, …), with both verified
             certificates: the verdict, and the answer, are its.
+        postulates: the meaning postulates' instances added to the premises (:mod:`prontocheck.modal.postulates`).
     """
 
     item: ModalItem
     reading: Reading
     decision: Judgement
+    postulates: tuple[ModalFormula, ...] = ()
 
     @property
     def premises(self) -> tuple[ModalFormula, ...]:
-        """The parsed premises."""
-        return self.reading.premises
+        """The parsed premises (and the postulates' instances, after them)."""
+        return (*self.reading.premises, *self.postulates) if self.postulates else self.reading.premises
 
     @property
     def question(self) -> Question:
@@ -114,15 +119,17 @@ class ItemResult:
             "semantics": j.semantics.label,
             "certificates": {"premises_and_not_conclusion": j.without_conclusion.to_json(),
                              "premises_and_conclusion": j.with_conclusion.to_json()},
+            **({"postulates": [str(p) for p in self.postulates]} if self.postulates else {}),
         }
 
 
 def validate_item(item: ModalItem, semantics: Sequence[Semantics] = (DEFAULT,), *,
-                  reuse: bool = True) -> list[ItemResult]:
+                  reuse: bool = True, postulates: Sequence[Postulate] = ()) -> list[ItemResult]:
     """Parse an item once and decide it under each semantics.
 
     ``reuse=False`` reads the item on its own instead of as a renaming of an earlier prompt of its skeleton
-    (:mod:`prontocheck.modal.reading`); the results are the same.
+    (:mod:`prontocheck.modal.reading`); the results are the same. ``postulates``: meaning postulates, whose
+    instances for the item's constants are added to its premises (:mod:`prontocheck.modal.postulates`).
 
     Raises:
         ModalParseError: the item's text is not in the grammar (names the item, field and column).
@@ -130,27 +137,32 @@ def validate_item(item: ModalItem, semantics: Sequence[Semantics] = (DEFAULT,), 
         BudgetExceeded: the item is over a per-item limit (``modal_atoms``, ``modal_cases``, ``modal_lp_work``).
     """
     reading = read_item(item, reuse)
-    forms = reading.template.forms
-    return [ItemResult(item, reading, decide(forms, s)) for s in semantics]
+    extra = instances(postulates, (*reading.premises, reading.question.embedded)) if postulates else ()
+    if not extra:
+        forms = reading.template.forms
+        return [ItemResult(item, reading, decide(forms, s)) for s in semantics]
+    forms, _ = abstract([*reading.premises, *extra, reading.question.embedded])
+    return [ItemResult(item, reading, decide(forms, s), extra) for s in semantics]
 
 
 def validate_items(items: Iterable[ModalItem | ItemError], semantics: Sequence[Semantics] = (DEFAULT,), *,
-                   reuse: bool = True) -> Iterator[list[ItemResult] | ItemError]:
+                   reuse: bool = True, postulates: Sequence[Postulate] = ()) -> Iterator[list[ItemResult] | ItemError]:
     """Validate a stream of items; unparseable items, and items over a per-item limit (verdict
-    ``budget_exceeded``), come out as :class:`ItemError` in their place. (``reuse``: see :func:`validate_item`.)
+    ``budget_exceeded``), come out as :class:`ItemError` in their place. (``reuse``, ``postulates``: see
+    :func:`validate_item`.)
     """
     for item in items:
         if isinstance(item, ItemError):
             yield item
             continue
         try:
-            yield validate_item(item, semantics, reuse=reuse)
+            yield validate_item(item, semantics, reuse=reuse, postulates=postulates)
         except (ModalParseError, BudgetExceeded) as e:
             yield ItemError(item.id, e, item)
 
 
 def read_intended(text: str, *, source: str = "readings") -> dict[str, tuple[Semantics, ...]]:
-    """The readings each pattern intends, from JSON (or YAML, with PyYAML) text: an object mapping a pattern to a
+    """The readings each pattern intends, from JSON text: an object mapping a pattern to a
     semantics spec or a list of them (``{"MP": "default", "CT": ["cprob", ">=1/2,cprob"]}``).
 
     Raises:
@@ -159,16 +171,10 @@ def read_intended(text: str, *, source: str = "readings") -> dict[str, tuple[Sem
     >>> {p: [s.label for s in ss] for p, ss in read_intended('{"CT": ["cprob", "default"], "DSmi": "bounded"}').items()}
     {'CT': ['>1/2 cprob', '>1/2 cert'], 'DSmi': ['>1/2 cert,bounded']}
     """
-    import json
-
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError:
-        try:
-            import yaml
-        except ImportError:
-            raise UsageError(f"{source}: not JSON (YAML needs PyYAML)") from None
-        data = yaml.safe_load(text)
+        data = loads(text, max_chars=None)
+    except json.JSONDecodeError as e:
+        raise UsageError(f"{source}: not JSON ({e.msg} at line {e.lineno}, column {e.colno})") from None
     if not isinstance(data, dict):
         raise UsageError(f"{source}: expected an object mapping each pattern to its readings")
     out = {}
@@ -183,13 +189,14 @@ def read_intended(text: str, *, source: str = "readings") -> dict[str, tuple[Sem
     return out
 
 
-def validate_file(path: str, semantics: Sequence[Semantics] = (DEFAULT,)) -> Iterator[list[ItemResult] | ItemError]:
+def validate_file(path: str, semantics: Sequence[Semantics] = (DEFAULT,), *,
+                  postulates: Sequence[Postulate] = ()) -> Iterator[list[ItemResult] | ItemError]:
     """Read and validate a JSON Lines file of items (see :mod:`prontocheck.modal.items`).
 
     Raises:
         InputError: the file cannot be read at all.
     """
-    return validate_items(read_items(path), semantics)
+    return validate_items(read_items(path), semantics, postulates=postulates)
 
 
 GroupKey = tuple[str, str, str]

@@ -173,3 +173,39 @@ def test_intended_readings_per_pattern(tmp_path: Path) -> None:
     intended.write_text(json.dumps({"CT": ["sometimes"]}))
     bad = runner.invoke(modal, ["validate", str(items), "--intended", str(intended)])
     assert bad.exit_code == 2 and "pattern 'CT'" in bad.output
+
+
+def test_meaning_postulates(tmp_path: Path) -> None:
+    """"If Ann exercised, then she did not exercise strenuously" and "if she exercised strenuously, she did not
+    exercise": with the postulate that exercising strenuously is exercising, the certain conditional makes strenuous
+    exercise impossible (the conclusion holds vacuously), and conditional probability refutes the conclusion."""
+    from click.testing import CliRunner
+
+    from prontocheck.cli.modal import modal
+    from prontocheck.modal.postulates import read_postulates
+
+    prompt = _from("If Ann exercised, then Ann did not exercise strenuously",
+                   "If Ann exercised strenuously, then Ann did not exercise")
+    item = ModalItem("ctnd", prompt=prompt, gold="No", pattern="CTnd")
+    [[alone]] = list(validate_items([item]))
+    postulates = read_postulates('["exercise_strenuously(x) → exercise(x)"]')
+    [[meant]] = list(validate_items([item], postulates=postulates))
+    assert alone.judgement.verdict == "entailed" and alone.postulates == ()  # contraposition, certain conditional
+    assert [str(p) for p in meant.postulates] == ["exercise_strenuously(Ann) → exercise(Ann)"]
+    assert meant.judgement.premises[-1] == meant.postulates[0] and meant.to_json()["postulates"]
+    assert meant.judgement.verdict == "entailed"  # still: strenuous exercise is now impossible
+    # Under conditional probability the postulate decides it: "if strenuously, then not" is refuted.
+    [[alone_cp]] = list(validate_items([item], (CPROB,)))
+    [[meant_cp]] = list(validate_items([item], (CPROB,), postulates=postulates))
+    assert (alone_cp.judgement.verdict, meant_cp.judgement.verdict) == ("undetermined", "refuted")
+    for bad, reason in (('["Pr(a(x))"]', "plain statement"), ('["a(x) → b(y)"]', "about x"), ('{"a": 1}', "list"),
+                        ("[", "not JSON")):
+        with pytest.raises(Exception, match=reason):
+            read_postulates(bad)
+    items, file = tmp_path / "items.jsonl", tmp_path / "postulates.json"
+    items.write_text(json.dumps({"id": "ctnd", "prompt": prompt, "gold": "No"}) + "\n")
+    file.write_text('["exercise_strenuously(x) → exercise(x)"]')
+    out = tmp_path / "out.jsonl"
+    r = CliRunner().invoke(modal, ["validate", str(items), "--postulates", str(file), "-f", "json", "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    assert json.loads(out.read_text())["postulates"] == ["exercise_strenuously(Ann) → exercise(Ann)"]
