@@ -35,7 +35,8 @@ Monday or Tuesday"; "delivered today or tomorrow" and "buy a car or a motorcycle
 distributed); a verb inside a phrase after the copula ("at the door and mary played tennis"); an attitude verb
 or a *that*-clause inside a verb phrase ("believes that …"); text before the subject ("According to a survey,
 …", "Also, …"); a pronoun with no antecedent among the earlier subjects of the item, or with more than one
-(*it*, *they* refer to descriptions; *he*, *she* to names); *and* mixed with *or* without *either*; a negation
+(*it*, *they* refer to descriptions; *he*, *she* to names; an *it* with none at all is the expletive constant
+``it``, "it's raining"); *and* mixed with *or* without *either*; a negation
 over a coordinated verb phrase; a modal in an antecedent or under *it might be that*; a conditional under
 *likely*; a present-tense verb without an auxiliary.
 """
@@ -69,7 +70,13 @@ _CONTRACTIONS = {
     "it's": ("it", "is"), "isn't": ("is", "not"), "aren't": ("are", "not"), "wasn't": ("was", "not"),
     "weren't": ("were", "not"), "didn't": ("did", "not"), "doesn't": ("does", "not"), "don't": ("do", "not"),
     "won't": ("will", "not"), "hasn't": ("has", "not"), "hadn't": ("had", "not"), "haven't": ("have", "not"),
+    "we'll": ("we", "will"), "i'll": ("I", "will"), "you'll": ("you", "will"), "we're": ("we", "are"),
+    "you're": ("you", "are"), "i'm": ("I", "am"), "we've": ("we", "have"), "i've": ("I", "have"),
+    "you've": ("you", "have"), "we'd": ("we", "would"), "i'd": ("I", "would"),
 }
+PERSONS = frozenset({"i", "we", "you"})
+"""First- and second-person subjects: each a constant of its own (``I``, ``we``, ``you``), the same throughout an
+item; a present-tense verb after one is its base form ("if we go")."""
 COPULA = frozenset("is are was were be been am".split())
 """The copula's forms: dropped from the predicate, so every tense of it is one atom."""
 HAVE = frozenset("has have had".split())
@@ -281,8 +288,9 @@ class _Reader:
             raise self.error("the sentence ends where a subject was expected")
         if self.low(1) == ",":
             raise self.error(f"text before the statement's subject ({w.text!r}…) is outside the fragment", w.pos)
-        if w.low in ("i", "we", "you"):
-            raise self.error(f"a first- or second-person subject ({w.text!r}) is outside the fragment", w.pos)
+        if w.low in PERSONS:
+            self.take()
+            return "I" if w.low == "i" else w.low
         if w.low in PRONOUNS:
             self.take()
             constant = f"?{w.low}@{self.index}:{w.pos}"
@@ -422,8 +430,9 @@ class _Reader:
         while (w := self.peek()) is not None and w.low not in ("and", "or", "then", ",", "if"):
             words.append(w)
             self.take()
+        # (A word that may be a verb of its own, "a bomb goes off", makes the conjunct a clause, not a complement.)
         if not self._verb_like(head) or not words or any(w.low in STRUCTURAL or w.low in COPULA or _is_past(w.low)
-                                               or w.text[0].isupper() for w in words):
+                                               or _present(w.low) or w.text[0].isupper() for w in words):
             raise self.error(f"ellipsis: {start.text!r} continues a phrase without its verb (write the verb again)",
                              start.pos)
         return _predicate([first.split("_", 1)[0], *(w.text for w in words)])
@@ -523,7 +532,8 @@ class _Reader:
     def _finite_subject_verb(self, head: Word) -> bool:
         # A verb right after the subject (no auxiliary before it) is finite: only past forms are read.
         before = [w for w in self.words if w.pos < head.pos]
-        return bool(before) and before[-1].low not in STRUCTURAL | {"to"} and not before[-1].text[0].isupper()
+        return bool(before) and before[-1].low not in STRUCTURAL | {"to"} | PERSONS \
+            and not before[-1].text[0].isupper()
 
 
 @dataclass(frozen=True, slots=True)
@@ -667,6 +677,9 @@ def _resolve(mentions: list[_Mention], texts: list[str]) -> dict[str, str]:
         candidates = list(dict.fromkeys(
             c.constant for c in mentions
             if c.kind == wanted and (c.statement, c.pos) < (m.statement, m.pos)))
+        if not candidates and m.kind == "it":  # "it's raining": no antecedent at all, the expletive
+            out[m.constant] = "it"
+            continue
         if not candidates:
             raise UnparseableSentence(texts[m.statement], f"the pronoun {m.kind!r} has no antecedent "
                                       f"(no earlier {wanted} in the item)", pos=m.pos)
