@@ -7,7 +7,8 @@ unreadable input.
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, NoReturn
+from collections.abc import Callable
+from typing import TYPE_CHECKING, NoReturn, TypeVar
 
 import click
 
@@ -15,7 +16,7 @@ from prontocheck.cli.messages import labelled
 from prontocheck.errors import InputError, ProntocheckError, UsageError
 from prontocheck.io.writing import OutputError, dumps, optional_output, output_file
 from prontocheck.modal.items import ItemError
-from prontocheck.modal.postulates import Postulate, read_postulates
+from prontocheck.modal.postulates import read_postulates
 from prontocheck.modal.render import FORMATS, render
 from prontocheck.modal.semantics import DEFAULT, READINGS, Semantics
 from prontocheck.modal.validate import ValidationBuilder, ValidationReport, read_intended, validate_file
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
     from prontocheck.modal.score import ScoreReport
 
 MAX_MESSAGES = 20
+T = TypeVar("T")
 
 
 def _semantics(values: tuple[str, ...], all_columns: bool) -> list[Semantics]:
@@ -36,6 +38,15 @@ def _semantics(values: tuple[str, ...], all_columns: bool) -> list[Semantics]:
     if all_columns:
         chosen += [s for s in READINGS if s not in chosen]
     return chosen
+
+
+def _data_file(path: str, read: Callable[..., T], option: str) -> T:
+    """A data file given to an option, read by ``read(text, source=path)``; a bad one is a usage error."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            return read(f.read(), source=path)
+    except (OSError, UsageError) as e:
+        raise click.BadParameter(str(e), param_hint=option) from e
 
 
 def _show(report: ValidationReport | ScoreReport, fmt: str | None) -> None:
@@ -128,21 +139,10 @@ def validate(file: str, semantics: tuple[str, ...], all_semantics: bool, intende
     every (pattern, form, polarity) whose gold label is not licensed, with certificates.
     """
     chosen = _semantics(semantics, all_semantics)
-    intended = None
-    if intended_path is not None:
-        try:
-            with open(intended_path, encoding="utf-8") as f:
-                intended = read_intended(f.read(), source=intended_path)
-        except (OSError, UsageError) as e:
-            raise click.BadParameter(str(e), param_hint="--intended") from e
+    intended = None if intended_path is None else _data_file(intended_path, read_intended, "--intended")
+    if intended is not None:
         chosen += [s for ss in intended.values() for s in ss if s not in chosen]
-    postulates: tuple[Postulate, ...] = ()
-    if postulates_path is not None:
-        try:
-            with open(postulates_path, encoding="utf-8") as f:
-                postulates = read_postulates(f.read(), source=postulates_path)
-        except (OSError, UsageError) as e:
-            raise click.BadParameter(str(e), param_hint="--postulates") from e
+    postulates = () if postulates_path is None else _data_file(postulates_path, read_postulates, "--postulates")
     builder = ValidationBuilder(chosen, intended)
     messages = 0
     try:

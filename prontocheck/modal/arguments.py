@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from prontocheck.errors import UnparseableSentence
 from prontocheck.modal.questions import Form
 from prontocheck.syntax.segment import segment, straighten
+from prontocheck.syntax.text import Span
 
 _QUOTE = re.compile(r"(?<![^\W\d_])'|'(?![^\W\d_])")
 """A quote mark: a straight single quote (curly ones are straightened first) not between two letters."""
@@ -63,13 +64,6 @@ _GIVEN = re.compile(r"given that\s+(.+?),\s*is it (?:then\s+)?the case that\s+(.
 _LEAD = re.compile(r"(?:also|moreover|furthermore|and|suppose(?: that)?)\s*,?\s+", re.IGNORECASE)
 """Words before a premise sentence that only join it to the argument ("Also, Mary was at the wedding.")."""
 
-
-@dataclass(frozen=True, slots=True)
-class Span:
-    """A statement's text and its offset in the prompt."""
-
-    text: str
-    start: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,6 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from prontocheck.errors import UnparseableSentence
 from prontocheck.logic.modal import ModalFormula, statement_of
@@ -23,18 +22,12 @@ from prontocheck.modal.questions import Question
 from prontocheck.modal.transform import ModalTransformer
 from prontocheck.syntax.frontend import Grammar, parse
 from prontocheck.syntax.segment import segment
+from prontocheck.syntax.text import Span
 
 KEYWORDS_FIRST = frozenset({"it", "if", "is", "does", "probably", "can", "either", "both"})
 """Keywords the parser's preparation lowers at a sentence's start ("If X goes, …" is read as "if X goes, …")."""
 _INSTRUCTION = re.compile(r"(?:please\s+)?(?:answer|respond|reply)\b", re.IGNORECASE)
 
-
-@dataclass(frozen=True, slots=True)
-class Span:
-    """A sentence of a prompt and its 0-based offset in the prompt."""
-
-    text: str
-    start: int
 
 
 MODAL = Grammar("modal", dict.fromkeys(("statement", "question", "formula"), ModalTransformer))
