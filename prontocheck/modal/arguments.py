@@ -55,7 +55,7 @@ _QUOTED: tuple[tuple[re.Pattern[str], Form], ...] = tuple(
      Form.VALID),
 ))
 """The quoted wrappers, over the prompt with each quotation replaced by ``Q`` (spaces stand for any white space)."""
-_QUOTED_START = re.compile(r"\s*(?:from|given that|suppose|consider the argument)\b", re.IGNORECASE)
+_QUOTED_START = re.compile(r"(?<!\s)\s*+(?:from|given that|suppose|consider the argument)\b", re.IGNORECASE)
 """How a quoted wrapper starts: a prompt that starts so and is not in one is reported, not read otherwise."""
 _QUESTION = re.compile(r"(?:so,?\s+)?(?:(?:can|could) (?:we|one) (?:logically )?(?:infer|conclude|deduce) that"
                        r"|does it (?:necessarily )?follow that|is it (?:then )?the case that)\s+(.+?)\s*\?"

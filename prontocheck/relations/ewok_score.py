@@ -56,7 +56,7 @@ _FLAT = {m: re.compile(rf"{p}{_SEP}c(?:ontext)?{_SEP}([12]){_SEP}t(?:arget)?{_SE
          for m, p in _PREFIX.items()}
 _CHOICE_KEY = re.compile(rf"(?:choice{_SEP})?t(?:arget)?{_SEP}([12])", re.IGNORECASE)
 _FLAT_CHOICE = re.compile(rf"choice{_SEP}t(?:arget)?{_SEP}([12])", re.IGNORECASE)
-_CONTEXT = re.compile(r"(?:c|context)?\s*([12])", re.IGNORECASE)
+_CONTEXT = re.compile(r"(?:c|context)? ?([12])", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)

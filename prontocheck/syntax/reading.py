@@ -490,7 +490,7 @@ def read_output(text: str, ctx: ReadingContext) -> OutputReading:
     return OutputReading(tuple(readings), answer, index, None, 0 if cut is None else len(text) - cut)
 
 
-_LEADING_YES_NO = re.compile(r"\s*+[*_\"#>]*+\s*+(yes|no)[*_\"]*+[ \t]*+(?:[,.;:!\n]|-\s|$)", re.IGNORECASE)
+_LEADING_YES_NO = re.compile(r"(?<![\s*_\"#>])[\s*_\"#>]*+(yes|no)[*_\"]*+[ \t]*+(?:[,.;:!\n]|-\s|$)", re.IGNORECASE)
 """A reply that opens with a bare Yes or No, then a pause ("Yes, it follows.", "**No** - …")."""
 _NO_PROBLEM: ReadingContext | None = None
 
