@@ -15,6 +15,7 @@ import importlib
 import inspect
 import pkgutil
 import re
+import signal
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -155,9 +156,32 @@ PACKAGE = package_patterns()
 TERMINALS = grammar_terminals()
 
 
+class _Stopped(Exception):
+    """A call cut off at :data:`STOP_S` (a quadratic pattern would otherwise run for minutes)."""
+
+
+STOP_S = 10 * BUDGET_S
+"""When one call is stopped and reported as over the budget (where signals allow it)."""
+
+
+def _stop(signum: int, frame: object) -> None:
+    raise _Stopped
+
+
 def _timed(call: object, *args: object) -> float:
+    alarm = hasattr(signal, "setitimer")
+    if alarm:
+        previous = signal.signal(signal.SIGALRM, _stop)
+        signal.setitimer(signal.ITIMER_REAL, STOP_S)
     start = time.perf_counter()
-    call(*args)  # type: ignore[operator]
+    try:
+        call(*args)  # type: ignore[operator]
+    except _Stopped:
+        return STOP_S
+    finally:
+        if alarm:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
     return time.perf_counter() - start
 
 
