@@ -65,7 +65,6 @@ _LEAD = re.compile(r"(?:also|moreover|furthermore|and|suppose(?: that)?)\s*,?\s+
 """Words before a premise sentence that only join it to the argument ("Also, Mary was at the wedding.")."""
 
 
-
 @dataclass(frozen=True, slots=True)
 class Argument:
     """The statements a wrapper asks about.

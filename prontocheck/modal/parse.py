@@ -29,7 +29,6 @@ KEYWORDS_FIRST = frozenset({"it", "if", "is", "does", "probably", "can", "either
 _INSTRUCTION = re.compile(r"(?:please\s+)?(?:answer|respond|reply)\b", re.IGNORECASE)
 
 
-
 MODAL = Grammar("modal", dict.fromkeys(("statement", "question", "formula"), ModalTransformer))
 """``grammars/modal.lark``, read by the front-end (:mod:`prontocheck.syntax.frontend`) from ``statement``,
 ``question`` or ``formula`` (the notation ``str`` prints)."""
