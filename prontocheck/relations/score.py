@@ -2,8 +2,9 @@
 reference intervals (Table 3), reversal consistency, and the global consistency of the answers.
 
 An answer record is ``{"model", "item", "answer"}`` (``answer`` a boolean or "yes"/"no"; without
-it, ``raw`` must start with Yes or No). ``item`` names an item of the items file; a record may
-instead carry the item itself (``question`` or ``atom``, ``category``, ``gold``) under ``id``.
+it, ``raw`` must commit to Yes or No, read as ``modal score`` reads replies). ``item`` names an item of
+the items file; a record may instead carry the item itself (``question`` or ``atom``, ``category``,
+``gold``) under ``id``.
 
 >>> ref = art_reference()["necessary_quality"]
 >>> ref.reference, ref.position(19, 20), ref.position(11, 20), ref.position(15, 20)
@@ -92,19 +93,25 @@ class Answer:
 
 
 def answer_value(record: Mapping[str, Any]) -> bool:
-    """The answer of a record: ``answer`` (boolean, "yes"/"no"), else the first word of ``raw``.
+    """The answer of a record: ``answer`` (boolean, "yes"/"no"), else the Yes or No that ``raw`` commits to, read
+    as ``modal score`` reads replies (:func:`prontocheck.syntax.reading.reply_answer`: a chain-of-thought reply's
+    final answer, else a Yes or No it opens with).
 
     >>> answer_value({"raw": "Yes, it is."}), answer_value({"answer": False})
     (True, False)
+    >>> answer_value({"raw": "A chair is bigger, so no. Final answer: **Yes**"})
+    True
     """
     if record.get("answer") is not None:
         return as_bool(record["answer"], "answer")
     raw = record.get("raw")
     if isinstance(raw, str) and raw.strip():
-        first = raw.strip().split()[0].strip(".,!:;\"'").lower()
-        if first in ("yes", "no"):
-            return first == "yes"
-        raise LabelError(raw, f"raw answer {quoted(raw[:40])} does not start with Yes or No")
+        from prontocheck.syntax.reading import reply_answer  # (the output reader: only for free-text answers)
+
+        label = reply_answer(raw)
+        if label is not None:
+            return label
+        raise LabelError(raw, f"raw answer {quoted(raw[:40])} commits to neither Yes nor No")
     raise LabelError(None, "no 'answer' (true/false) and no 'raw' text")
 
 

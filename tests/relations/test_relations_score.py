@@ -9,6 +9,7 @@ import pytest
 
 from prontocheck.errors import UsageError
 from prontocheck.relations import art_reference, read_answers, read_items, score, shipped_schema
+from prontocheck.relations.errors import LabelError
 from prontocheck.relations.score import answer_value
 
 
@@ -45,6 +46,12 @@ def test_positions_scale_to_other_sample_sizes() -> None:
 def test_answers_from_raw_text() -> None:
     assert answer_value({"raw": " No, it cannot."}) is False
     assert answer_value({"answer": "yes", "raw": "No"}) is True
+    # Read as modal score reads replies: the committed answer of a chain of thought, not its first word.
+    assert answer_value({"raw": "No wait. A bus is bigger than a car. So the answer is Yes."}) is True
+    assert answer_value({"raw": "<think>Yes? Hmm.</think> **No**"}) is False
+    for uncommitted in ("I think so.", "yes/no", "Maybe"):
+        with pytest.raises(LabelError, match="commits to neither"):
+            answer_value({"raw": uncommitted})
 
 
 def test_scoring_the_sample(fixtures: Path) -> None:
