@@ -39,8 +39,12 @@ UNKNOWN = "(unknown)"
 """The pattern of an item that does not name one."""
 
 
-def _status(answer: Answer | None, gold: Answer) -> GoldStatus:
-    """How the licensed answer (``None``: undetermined) stands to a gold label."""
+def _status(consistent: bool, answer: Answer | None, gold: Answer) -> GoldStatus:
+    """How a decision stands to a gold label: on premises without a model, ``inconsistent``; else as its licensed
+    answer (``None``: undetermined) does.
+    """
+    if not consistent:
+        return "inconsistent"
     return "undetermined" if answer is None else "licensed" if answer == gold else "contradicted"
 
 
@@ -105,7 +109,7 @@ class ItemResult:
         """
         if self.item.gold is None:
             return None
-        return "inconsistent" if not self.decision.consistent else _status(self.answer, self.item.gold)
+        return _status(self.decision.consistent, self.answer, self.item.gold)
 
     def to_json(self) -> dict[str, Any]:
         """The per-item output line (see docs/modal.md for the fields)."""
@@ -324,7 +328,7 @@ class ValidationBuilder:
             g.answers[answer] += 1
             gold = r.item.gold
             if gold is not None:
-                status = "inconsistent" if not r.decision.consistent else _status(answer, gold)
+                status = _status(r.decision.consistent, answer, gold)
                 g.gold[gold] += 1
                 g.status[status] += 1
                 report.total[status] += 1
