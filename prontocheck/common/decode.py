@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from prontocheck.errors import BudgetExceeded
+from prontocheck.errors import BudgetExceeded, UsageError
 from prontocheck.limits import JSON_DEPTH, JSON_NUMBER_CHARS, RECORD_CHARS
 
 
@@ -148,3 +148,20 @@ def json_id(value: Any) -> str:
         return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=True)
     except (TypeError, ValueError):  # not a JSON value (a caller's own object)
         return str(value)
+
+
+def option_document(text: str, source: str) -> Any:
+    """A whole JSON document a user gives a command (a data file of an option), within the limits on depth and
+    numbers; not JSON is a usage error naming ``source``, the line and the column.
+
+    >>> option_document('{"a": [1]}', "f.json")
+    {'a': [1]}
+    >>> option_document("[", "f.json")
+    Traceback (most recent call last):
+    ...
+    prontocheck.errors.UsageError: f.json: not JSON (Expecting value at line 1, column 2)
+    """
+    try:
+        return loads(text, max_chars=None)
+    except json.JSONDecodeError as e:
+        raise UsageError(f"{source}: not JSON ({e.msg} at line {e.lineno}, column {e.colno})") from None

@@ -14,11 +14,10 @@ every predicate of the postulate, and added to the premises as known (p = 1), li
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from prontocheck.common.decode import loads
+from prontocheck.common.decode import option_document
 from prontocheck.errors import UnparseableSentence, UsageError
 from prontocheck.logic.formulas import Atom, Const
 from prontocheck.logic.modal import Fact, ModalFormula, map_atoms
@@ -57,10 +56,7 @@ def read_postulates(text: str, *, source: str = "postulates") -> tuple[Postulate
     """
     from prontocheck.modal.parse import parse_modal_formula  # (the notation's parser: only when postulates are read)
 
-    try:
-        data = loads(text, max_chars=None)
-    except json.JSONDecodeError as e:
-        raise UsageError(f"{source}: not JSON ({e.msg} at line {e.lineno}, column {e.colno})") from None
+    data = option_document(text, source)
     if not isinstance(data, list) or not all(isinstance(x, str) for x in data):
         raise UsageError(f"{source}: expected a list of statements such as 'raining_hard(x) → raining(x)'")
     out = []

@@ -13,13 +13,12 @@ is neither entailed nor refuted (see :mod:`prontocheck.modal.questions`).
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from prontocheck.common.decode import loads
+from prontocheck.common.decode import option_document
 from prontocheck.errors import BudgetExceeded, UsageError
 from prontocheck.logic.modal import ModalFormula
 from prontocheck.modal.decide import Judgement, abstract, decide, judge
@@ -175,10 +174,7 @@ def read_intended(text: str, *, source: str = "readings") -> dict[str, tuple[Sem
     >>> {p: [s.label for s in ss] for p, ss in read_intended('{"CT": ["cprob", "default"], "DSmi": "bounded"}').items()}
     {'CT': ['>1/2 cprob', '>1/2 cert'], 'DSmi': ['>1/2 cert,bounded']}
     """
-    try:
-        data = loads(text, max_chars=None)
-    except json.JSONDecodeError as e:
-        raise UsageError(f"{source}: not JSON ({e.msg} at line {e.lineno}, column {e.colno})") from None
+    data = option_document(text, source)
     if not isinstance(data, dict):
         raise UsageError(f"{source}: expected an object mapping each pattern to its readings")
     out = {}
