@@ -155,7 +155,8 @@ def score_sections(report: ScoreReport) -> list[Section]:
                             ("family", "pairs", "prefix", "not", "Δ", "b", "c", "McNemar p", "Yes% prefix", "Yes% not"),
                             [(p.family, str(p.pairs), _rate(p.prefix), _rate(p.not_), _num(p.delta, True),
                               str(p.prefix_right_not_wrong), str(p.prefix_wrong_not_right), f"{p.p_value:.3g}",
-                              _rate(p.prefix_yes_rate), _rate(p.not_yes_rate)) for p in report.negation]))
+                              _rate(p.prefix_yes_rate), _rate(p.not_yes_rate)) for p in report.negation
+                             if any(q.pairs for q in report.negation)]))  # (no pairs at all: no table)
     origin_rows: list[tuple[str, ...]] = [
         (k, str(v.n), _rate(v.accuracy), _num(report.origin_minus_letters.get(k), True), _num(v.floor))
         for k, v in report.by_origin.items()]
@@ -167,15 +168,12 @@ def score_sections(report: ScoreReport) -> list[Section]:
         sections.append(_summary_table(title, key, groups))
     # Only what the answers have: a table without rows, and a column without figures, are left out (a set without
     # negated questions or name metadata, such as an inference benchmark's, has no bias, pairs or origins).
-    sections = [s.compact() for s in sections if s.rows and (s.headers[1] != "pairs" or _has_pairs(s))]
+    sections = [s.compact() for s in sections if s.rows]
     if report.errors:
         sections.append(Section(f"Problems ({len(report.errors)})", ("item", "problem"),
                                 [(str(e.id), str(e.error)) for e in report.errors[:50]]))
     return sections
 
-
-def _has_pairs(section: Section) -> bool:
-    return any(row[1] != "0" for row in section.rows)
 
 
 def sections_to_markdown(sections: Sequence[Section]) -> str:

@@ -46,6 +46,7 @@ from bisect import bisect_right
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cache
 from typing import NamedTuple, cast
 
 from prontocheck.errors import UnparseableSentence
@@ -492,7 +493,12 @@ def read_output(text: str, ctx: ReadingContext) -> OutputReading:
 
 _LEADING_YES_NO = re.compile(r"(?<![\s*_\"#>])[\s*_\"#>]*+(yes|no)[*_\"]*+[ \t]*+(?:[,.;:!\n]|-\s|$)", re.IGNORECASE)
 """A reply that opens with a bare Yes or No, then a pause ("Yes, it follows.", "**No** - …")."""
-_NO_PROBLEM: ReadingContext | None = None
+
+
+@cache
+def _no_problem() -> ReadingContext:
+    """The context of a reply read for its answer alone (no problem's vocabulary)."""
+    return ReadingContext.of([])
 
 
 def reply_answer(text: str) -> bool | None:
@@ -504,10 +510,7 @@ def reply_answer(text: str) -> bool | None:
     ...                            "<think>So yes.</think> **No**", "I think so.", "Nobody knows."]]
     [True, True, False, None, None]
     """
-    global _NO_PROBLEM
-    if _NO_PROBLEM is None:
-        _NO_PROBLEM = ReadingContext.of([])
-    read = read_output(text, _NO_PROBLEM)
+    read = read_output(text, _no_problem())
     if read.answer is not None:
         return read.answer.label
     if (m := _LEADING_YES_NO.match(straighten(text))) is not None:
