@@ -218,26 +218,29 @@ def ewok_score_command(results: str, items_path: str | None, columns: tuple[str,
         if output is not None:
             check_not_input(output, inputs)
         pairs: dict[str, PairResult] | None = None
-        errors: list[ItemError] = []
+        domains: dict[str, str | None] | None = None
+        unanalysed = 0
         if items_path is not None:
+            records = list(read_records(items_path))  # (read once: for the analyses and for the domains)
             pairs = {}
-            for r in analyze_pairs(read_records(items_path), _schema(schemas, no_default_schema), columns=mapping):
+            for r in analyze_pairs(records, _schema(schemas, no_default_schema), columns=mapping):
                 if isinstance(r, ItemError):
-                    errors.append(r)  # (not read: no derivation to compare with; its domain still counts)
+                    unanalysed += 1  # not read: no derivation to compare with; its domain still counts
                 else:
                     pairs[r.id] = r
-        domains = None if items_path is None else _domains(items_path, mapping)
+            domains = _domains(records, mapping)
         report = score_ewok((record for _, record in read_records(results)), pairs, domains)
-        report.unanalysed = len(errors)
+        report.unanalysed = unanalysed
     _report_errors(report.errors, quiet)
     _write_lines(output, (a.to_json() for a in report.against), inputs)
     _emit(fmt, report.to_json(), lambda: render_ewok_score(report))
 
 
-def _domains(items_path: str, columns: dict[str, str]) -> dict[str, str | None]:
+def _domains(records: Iterable[tuple[int, dict[str, Any] | ItemError]], columns: dict[str, str]
+             ) -> dict[str, str | None]:
     """Item id → domain, for every readable record of the items file (read or not by the grammar)."""
     out: dict[str, str | None] = {}
-    for number, record in read_records(items_path):
+    for number, record in records:
         if isinstance(record, dict):
             item_id, domain = item_field(record, "id", columns), item_field(record, "domain", columns)
             out[str(item_id or record_id(record, number))] = domain if isinstance(domain, str) else None
