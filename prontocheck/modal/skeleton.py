@@ -58,7 +58,7 @@ False
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from prontocheck.limits import SENTENCE_CHARS
@@ -112,20 +112,7 @@ def shape(text: str) -> tuple[str, tuple[str, ...]] | None:
     found = _SHAPES.get(text, ...)
     if found is not ...:
         return found
-    if "_" in text or len(text) > SENTENCE_CHARS:
-        found = None
-    else:
-        parts = _RUNS.split(text)  # text between runs, run, text between runs, …
-        words = []
-        for i in range(1, len(parts), 2):
-            run = parts[i]
-            if run.lower() in KEPT:
-                continue
-            mark = _LOWER_MARK if _LOWER.fullmatch(run) else _CAPITAL_MARK if _CAPITAL.fullmatch(run) else None
-            if mark is not None:
-                parts[i] = mark
-                words.append(run)
-        found = "".join(parts), tuple(words)
+    found = None if "_" in text or len(text) > SENTENCE_CHARS else _marked(text, _mark)
     if len(_SHAPES) >= CACHE_SIZE:
         _SHAPES.clear()
     _SHAPES[text] = found
@@ -162,17 +149,35 @@ list marker "Step 3:" and the answer instruction after the question)."""
 _LEAD = re.compile(r"[A-Z][a-z]*")
 
 
+def _mark(run: str) -> str | None:
+    """The mark of an open run's class, or None for a run that stays in a sentence's shape."""
+    if run.lower() in KEPT:
+        return None
+    return _LOWER_MARK if _LOWER.fullmatch(run) else _CAPITAL_MARK if _CAPITAL.fullmatch(run) else None
+
+
 def _prompt_mark(run: str) -> str | None:
     """The mark of a prompt-open run, or None for a run that stays in a prompt's shape."""
     if run.lower() in PROMPT_KEPT:
         return None
-    if _LOWER.fullmatch(run):
-        return _LOWER_MARK
-    if _CAPITAL.fullmatch(run):
+    mark = _mark(run)
+    if mark is _CAPITAL_MARK:
         lead = _LEAD.match(run)
-        if lead is None or lead.end() == len(run) or lead.group().lower() not in KEYWORDS_FIRST:
-            return _CAPITAL_MARK
-    return None
+        if lead is not None and lead.end() < len(run) and lead.group().lower() in KEYWORDS_FIRST:
+            return None
+    return mark
+
+
+def _marked(text: str, mark: Callable[[str], str | None]) -> tuple[str, tuple[str, ...]]:
+    """``text`` with each run that ``mark`` marks replaced by its mark, and those runs in order."""
+    parts = _RUNS.split(text)  # text between runs, run, text between runs, …
+    words = []
+    for i in range(1, len(parts), 2):
+        found = mark(parts[i])
+        if found is not None:
+            words.append(parts[i])
+            parts[i] = found
+    return "".join(parts), tuple(words)
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,16 +212,9 @@ def prompt_shape(prompt: str) -> tuple[PromptShape, tuple[str, ...]] | None:
 
 def _piece(piece: str) -> tuple[str, tuple[str, ...]]:
     """A piece of a prompt without spaces, with its prompt-open runs marked, and those runs (remembered)."""
-    parts = _RUNS.split(piece)  # text between runs, run, text between runs, …
-    words = []
-    for i in range(1, len(parts), 2):
-        mark = _prompt_mark(parts[i])
-        if mark is not None:
-            words.append(parts[i])
-            parts[i] = mark
     if len(_PIECES) >= CACHE_SIZE:
         _PIECES.clear()
-    found = _PIECES[piece] = "".join(parts), tuple(words)
+    found = _PIECES[piece] = _marked(piece, _prompt_mark)
     return found
 
 
