@@ -143,11 +143,15 @@ def to_str(node: _Node) -> str:
     >>> to_str(or_(and_(atom("a", X), atom("b", X)), atom("c", X)))
     'a(x) ∧ b(x) ∨ c(x)'
 
-    Memoised: the same formulas are printed for record after record. The tree is walked with an explicit
-    stack, so any depth prints (a chain of 10⁵ negations too), in time linear in the output.
+    Memoised: the same formulas are printed for record after record (the last :data:`MEMO_SIZE` texts of
+    at most :data:`MEMO_CHARS` characters are kept, looked up by the node's cached hash). The tree is walked
+    with an explicit stack, so any depth prints (a chain of 10⁵ negations too), in time linear in the output.
     """
     if type(node) is Atom:  # the common case, without the stack
         return _atom_text(node)
+    text = _TEXTS.get(node)
+    if text is not None:
+        return text
     out: list[str] = []
     stack: list[_Piece] = [node]
     while stack:
@@ -156,4 +160,16 @@ def to_str(node: _Node) -> str:
             out.append(item)
         else:
             stack.extend(reversed(_pieces(item)))
-    return "".join(out)
+    text = "".join(out)
+    if len(text) <= MEMO_CHARS:
+        if len(_TEXTS) >= MEMO_SIZE:
+            _TEXTS.clear()
+        _TEXTS[node] = text
+    return text
+
+
+MEMO_SIZE = 1 << 14
+"""How many printed formulas :func:`to_str` keeps (all are dropped when it is full)."""
+MEMO_CHARS = 1_000
+"""The longest printed formula :func:`to_str` keeps (a huge one is printed again each time)."""
+_TEXTS: dict[_Node, str] = {}
