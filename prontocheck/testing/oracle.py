@@ -596,13 +596,18 @@ def modal_satisfiable(statements: Sequence[object], sem: Semantics = DEFAULT) ->
                 for i, level in zip(rest, levels):
                     ranks[i] = level or None
                 models.append((fixed, tuple(ranks)))
+    tried: set[tuple[Linear, ...]] = set()  # (rankings that fix the same truth values give the same systems)
     for fixed, ranking in models:
         for values in _assignments(len(nodes)):
             truth = dict(zip(nodes, values))
             if not all(_value(s, truth) for s in statements):
                 continue
             for parts in itertools.product(*(_constraints(x, v, prob, sem, ranking) for x, v in truth.items())):
-                if feasible([*simplex, *fixed, *(c for part in parts for c in part)], n):
+                system = (*fixed, *(c for part in parts for c in part))
+                if system in tried:
+                    continue
+                tried.add(system)
+                if feasible([*simplex, *system], n):
                     return True
     return False
 
