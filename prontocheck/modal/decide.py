@@ -110,7 +110,8 @@ def satisfiable(statements: Sequence[ModalFormula], semantics: Semantics = DEFAU
 
     Raises:
         CertificateError: the search produced nothing that the checker accepts (a solver bug).
-        BudgetExceeded: the statements are over a limit (``modal_atoms``, ``modal_cases``, ``modal_lp_work``).
+        BudgetExceeded: the statements are over a limit (``modal_atoms``, ``modal_cases``, ``modal_lp_work``,
+            ``modal_antecedents``).
     """
     atoms = atoms_of(statements) if atoms is None else atoms
     work = Work() if work is None else work
@@ -277,6 +278,6 @@ def judge(premises: Iterable[ModalFormula], conclusion: ModalFormula, semantics:
         CertificateError: a certificate failed its check (no verdict is returned).
         UsageError: a form that is not a statement.
         BudgetExceeded: the decision is over a per-item limit (:mod:`prontocheck.limits`: ``modal_atoms``,
-            ``modal_cases``, ``modal_lp_work``); the item's verdict is ``budget_exceeded``.
+            ``modal_cases``, ``modal_lp_work``, ``modal_antecedents``); the item's verdict is ``budget_exceeded``.
     """
     return _judge(tuple(premises), conclusion, semantics)

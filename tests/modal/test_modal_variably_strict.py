@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from prontocheck.cli.modal import modal
 from prontocheck.errors import BudgetExceeded
+from prontocheck.limits import LIMITS, MODAL_ANTECEDENTS
 from prontocheck.logic import And, Atom, Const, Not, Or
 from prontocheck.logic.modal import (
     AtLeastAsLikely,
@@ -146,7 +147,7 @@ def test_the_ranking_search_is_bounded() -> None:
     literals = [RankLiteral(atom, atoms[0], True) for atom in atoms]
     with pytest.raises(BudgetExceeded) as caught:
         rank(literals, atoms)
-    assert caught.value.limit == "modal_antecedents"
+    assert caught.value.limit == "modal_antecedents" and LIMITS["modal_antecedents"] == MODAL_ANTECEDENTS == 6
 
 
 # --- the search against a brute force over every ranking ---------------------------------------------------------
@@ -294,3 +295,20 @@ def test_command_line(tmp_path: Path) -> None:
         {"rank": 1, "worlds": ["at_party(Ann) ∧ ¬at_party(Bob)", "¬at_party(Ann) ∧ ¬at_party(Bob)"]}]
     r = CliRunner().invoke(modal, ["validate", str(items), "--all-semantics", "-f", "json"])
     assert r.exit_code == 0 and ">1/2 vs" in [s["semantics"]["label"] for s in json.loads(r.stdout)["semantics"]]
+
+
+def test_the_documented_item() -> None:
+    """docs/modal.md decides the contraposition item under cert, vs and cprob, with these certificates."""
+    prompt = ITEMS[0][1]
+    [(cert, vs, cprob)] = list(validate_items([ModalItem("CT", prompt, gold="No")],  # type: ignore[arg-type]
+                                              (DEFAULT, VS, Semantics.parse("cprob"))))
+    assert [str(p) for p in vs.premises] == ["at_party(Ann) ⇒ at_party(Bob)"]
+    assert [(r.judgement.verdict, r.gold_status) for r in (cert, vs, cprob)] == [
+        ("entailed", "contradicted"), ("undetermined", "licensed"), ("undetermined", "licensed")]
+    model, other = vs.judgement.without_conclusion.text().split(" | ")
+    assert (model, other) == ("at_party(Ann) ∧ at_party(Bob): 1",
+                              "rank 1: at_party(Ann) ∧ ¬at_party(Bob), ¬at_party(Ann) ∧ ¬at_party(Bob)")
+    docs = (Path(__file__).parents[2] / "docs" / "modal.md").read_text(encoding="utf-8")
+    for text in (cert.judgement.without_conclusion.text(), model, other, vs.judgement.with_conclusion.text(),
+                 json.dumps(vs.judgement.without_conclusion.to_json(), ensure_ascii=False)):
+        assert " ".join(text.split()) in " ".join(docs.split()), text
