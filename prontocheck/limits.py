@@ -47,6 +47,11 @@ worlds, so an item with more is decided ``budget_exceeded`` (errors.BudgetExceed
 MODAL_CASES = 256
 """Most alternatives (cases of the disjunctive normal form) one modal decision may split into; each is an LP."""
 
+MODAL_ANTECEDENTS = 6
+"""Most distinct antecedents whose ranking one case of a variably strict decision constrains (``-s vs``,
+:mod:`prontocheck.modal.ranking`): the search tries every placement of them on the ranks, (n + 1)**n of them
+(117,649 for 6)."""
+
 MODAL_LP_WORK = 1_000_000
 """Most exact-arithmetic work of the simplex search for one modal item under one semantics: tableau entries
 computed, summed over its LPs (a few seconds at most; the benchmark grid's items use under 1,000)."""
@@ -70,6 +75,7 @@ LIMITS: dict[str, int] = {
     "modal_atoms": MODAL_ATOMS,
     "modal_cases": MODAL_CASES,
     "modal_lp_work": MODAL_LP_WORK,
+    "modal_antecedents": MODAL_ANTECEDENTS,
     "derive_work": DERIVE_WORK,
 }
 """Every limit by name."""

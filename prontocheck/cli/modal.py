@@ -114,9 +114,11 @@ def generate(output: str, templates: tuple[str, ...], forms: tuple[str, ...], gr
 @click.argument("file", metavar="FILE")
 @click.option("-s", "--semantics", "semantics", multiple=True, metavar="SPEC",
               help="Semantics to decide under (repeatable): 'default', or settings such as '>=1/2,cprob', "
-                   "'theta=2/3,nonstrict,pr', 'cprob,vacuous'. The first one is used for --output.")
+                   "'theta=2/3,nonstrict,pr', 'cprob,vacuous', 'vs' (variably strict). The first one is used for "
+                   "--output.")
 @click.option("--all-semantics", is_flag=True,
-              help="Also decide under every reading offered: the six columns of the validity table and 'bounded'.")
+              help="Also decide under every reading offered: the six columns of the validity table, 'bounded' "
+                   "and 'vs'.")
 @click.option("--intended", "intended_path", type=click.Path(dir_okay=False, exists=True), metavar="FILE",
               help="The readings each pattern intends (JSON: pattern → spec or list of specs); they are "
                    "decided too, and an item of such a pattern is listed as a likely gold error when every "

@@ -22,7 +22,7 @@ from prontocheck.common import lazy
 
 if typing.TYPE_CHECKING:
     from prontocheck.modal.benchmark import GridItem, Pattern, Template, generate, patterns, templates
-    from prontocheck.modal.certificates import Certificate, Countermodel, Proof, ProofCase
+    from prontocheck.modal.certificates import Certificate, Countermodel, NoRanking, Proof, ProofCase
     from prontocheck.modal.checker import CertificateError, check, holds
     from prontocheck.modal.decide import Judgement, Verdict, abstract, judge, satisfiable
     from prontocheck.modal.items import ItemError, ModalItem, ModalParseError, parse_item, read_items
@@ -47,7 +47,7 @@ if typing.TYPE_CHECKING:
 # Imported on first use (prontocheck.common.lazy): importing one module of the package does not import the rest.
 lazy.export_lazily("prontocheck.modal", {
     "prontocheck.modal.benchmark": "GridItem Pattern Template generate patterns templates",
-    "prontocheck.modal.certificates": "Certificate Countermodel Proof ProofCase",
+    "prontocheck.modal.certificates": "Certificate Countermodel NoRanking Proof ProofCase",
     "prontocheck.modal.checker": "CertificateError check holds",
     "prontocheck.modal.decide": "Judgement Verdict abstract judge satisfiable",
     "prontocheck.modal.items": "ItemError ModalItem ModalParseError parse_item read_items",
@@ -64,7 +64,8 @@ lazy.export_lazily("prontocheck.modal", {
 
 __all__ = [
     "COLUMNS", "DEFAULT", "Certificate", "CertificateError", "Countermodel", "Form", "GoldStatus", "GridItem",
-    "ItemError", "ItemResult", "Judgement", "ModalItem", "ModalParseError", "PairComparison", "Pattern", "Proof",
+    "ItemError", "ItemResult", "Judgement", "ModalItem", "ModalParseError", "NoRanking", "PairComparison", "Pattern",
+    "Proof",
     "ProofCase", "Question", "READINGS", "ScoreReport", "Scored", "Semantics", "SemanticsReport", "Summary", "Template",
     "ValidationBuilder", "ValidationReport", "Verdict", "abstract", "check", "generate", "holds", "judge",
     "mcnemar_exact", "parse_item", "parse_modal_formula", "parse_prompt", "parse_question", "parse_statement",

@@ -37,8 +37,9 @@ from prontocheck.logic.modal import (
     Probably,
     flat_consequent,
 )
-from prontocheck.modal.certificates import Certificate, Countermodel
-from prontocheck.modal.linear import Row, bounded_disjunction, linearize, normalization, product, truth, worlds
+from prontocheck.modal.certificates import Certificate, Countermodel, NoRanking
+from prontocheck.modal.linear import Row, bounded_disjunction, linearize, normalization, product, split, truth, worlds
+from prontocheck.modal.ranking import rank
 from prontocheck.modal.semantics import Semantics
 
 
@@ -66,15 +67,20 @@ def _above(value: Fraction, scale: Fraction, sem: Semantics) -> bool:
     return value > sem.theta * scale if sem.strict else value >= sem.theta * scale
 
 
-def holds(statement: ModalFormula, atoms: Sequence[Atom], p: Sequence[Fraction], sem: Semantics) -> bool:
+def holds(statement: ModalFormula, atoms: Sequence[Atom], p: Sequence[Fraction], sem: Semantics,
+          ranks: Sequence[int | None] | None = None) -> bool:
     """Whether a statement is true at the distribution ``p`` (one probability per world).
 
     This is the semantics written out directly (no linear form), e.g. ``p(ψ | φ)`` is a division. A modal
     in a conditional's consequent (and the modal part of a ``bounded`` disjunction) is evaluated on the worlds
     of its domain alone: ``p`` zeroed elsewhere, compared with the domain's mass instead of 1 (where that mass
-    is 0, "p(ψ) = 1" holds and "p(ψ) > 0" does not).
+    is 0, "p(ψ) = 1" holds and "p(ψ) > 0" does not). Under the variably strict reading ``ranks`` ranks the
+    worlds (one rank or ``None`` per world; default: rank 0 on the support, nothing else ranked), "if φ, ψ" holds
+    when ψ is true in every lowest-ranked φ-world, and a domain keeps its own worlds' ranks.
     """
-    return _holds(statement, atoms, p, Fraction(1), sem)
+    if ranks is None:
+        ranks = [0 if x else None for x in p]
+    return _holds(statement, atoms, p, Fraction(1), sem, ranks)
 
 
 def _within(domain: Formula, atoms: Sequence[Atom], p: Sequence[Fraction]) -> list[Fraction]:
@@ -82,8 +88,24 @@ def _within(domain: Formula, atoms: Sequence[Atom], p: Sequence[Fraction]) -> li
     return [pw if truth(domain, atoms, w) else Fraction(0) for w, pw in zip(worlds(len(atoms)), p, strict=True)]
 
 
+def _ranked_within(domain: Formula, atoms: Sequence[Atom], ranks: Sequence[int | None]) -> list[int | None]:
+    """The ranks of the worlds where ``domain`` holds; the others are not ranked."""
+    return [r if truth(domain, atoms, w) else None for w, r in zip(worlds(len(atoms)), ranks, strict=True)]
+
+
+def _variably_strict(antecedent: Formula, consequent: Formula, atoms: Sequence[Atom],
+                     ranks: Sequence[int | None]) -> bool:
+    """ψ holds in every lowest-ranked φ-world (vacuously when no φ-world is ranked)."""
+    ranked = [(r, w) for w, r in zip(worlds(len(atoms)), ranks, strict=True)
+              if r is not None and truth(antecedent, atoms, w)]
+    if not ranked:
+        return True
+    low = min(r for r, _ in ranked)
+    return all(truth(consequent, atoms, w) for r, w in ranked if r == low)
+
+
 def _holds(statement: ModalFormula, atoms: Sequence[Atom], p: Sequence[Fraction], mass: Fraction,
-           sem: Semantics) -> bool:
+           sem: Semantics, ranks: Sequence[int | None]) -> bool:
     match statement:
         case Probably(op):
             return _above(probability(op, atoms, p), mass, sem)
@@ -94,9 +116,12 @@ def _holds(statement: ModalFormula, atoms: Sequence[Atom], p: Sequence[Fraction]
         case AtLeastAsLikely(left, right):
             return probability(left, atoms, p) >= probability(right, atoms, p)
         case Conditional(a, c) if isinstance(c, MODAL_TYPES):  # the restrictor reading
-            return _holds(c, atoms, _within(a, atoms, p), probability(a, atoms, p), sem)
+            return _holds(c, atoms, _within(a, atoms, p), probability(a, atoms, p), sem,
+                          _ranked_within(a, atoms, ranks))
         case Conditional(a):
             c = flat_consequent(statement)
+            if sem.conditional == "variably_strict":
+                return _variably_strict(a, c, atoms, ranks)
             if sem.conditional == "certain_material":
                 return probability(And((a, Not(c))), atoms, p) == 0
             if sem.conditional == "probable_material":
@@ -106,14 +131,15 @@ def _holds(statement: ModalFormula, atoms: Sequence[Atom], p: Sequence[Fraction]
                 return sem.cp_zero == "vacuous"
             return _above(probability(And((a, c)), atoms, p) / pa, Fraction(1), sem)
         case ModalNot(op):
-            return not _holds(op, atoms, p, mass, sem)
+            return not _holds(op, atoms, p, mass, sem, ranks)
         case ModalAnd(ops):
-            return all(_holds(op, atoms, p, mass, sem) for op in ops)
+            return all(_holds(op, atoms, p, mass, sem, ranks) for op in ops)
         case ModalOr(ops) if sem.disjunction == "bounded" and (bounded := bounded_disjunction(statement)):
             plain, rest = bounded
-            return _holds(rest, atoms, _within(Not(plain), atoms, p), probability(Not(plain), atoms, p), sem)
+            return _holds(rest, atoms, _within(Not(plain), atoms, p), probability(Not(plain), atoms, p), sem,
+                          _ranked_within(Not(plain), atoms, ranks))
         case ModalOr(ops):
-            return any(_holds(op, atoms, p, mass, sem) for op in ops)
+            return any(_holds(op, atoms, p, mass, sem, ranks) for op in ops)
     raise CertificateError([], f"not a statement: {statement!r}")
 
 
@@ -161,15 +187,26 @@ def check(statements: Sequence[ModalFormula], atoms: tuple[Atom, ...], sem: Sema
             raise CertificateError(statements, "the model is over other worlds")
         if any(x < 0 for x in p) or sum(p, Fraction(0)) != 1:
             raise CertificateError(statements, f"not a probability distribution: {[str(x) for x in p]}")
+        ranks = certificate.ranks
+        if ranks is not None and (len(ranks) != n or not all(
+                (r == 0) == (x > 0) and (r is None or (isinstance(r, int) and r >= 0)) for r, x in zip(ranks, p))):
+            raise CertificateError(statements, f"not a ranking whose rank 0 is the support: {list(ranks)}")
         for s in statements:
-            if not holds(s, atoms, p, sem):
+            if not holds(s, atoms, p, sem, ranks):
                 raise CertificateError(statements, f"{s} is false in the model {certificate.text()}")
         return
     cases = product([linearize(s, sem, atoms) for s in statements])
     if len(cases) != len(certificate.cases):
         raise CertificateError(statements, f"{len(certificate.cases)} certificates for {len(cases)} cases")
     for i, (case, proof) in enumerate(zip(cases, certificate.cases, strict=True)):
-        rows = (*case, normalization(n))
+        plain, literals = split(case)
+        if isinstance(proof, NoRanking):
+            if proof.literals != literals:
+                raise CertificateError(statements, f"case {i + 1}: the ranking constraints are not the statements'")
+            if rank(literals, atoms) is not None:
+                raise CertificateError(statements, f"case {i + 1}: a ranking satisfies {proof.text()}")
+            continue
+        rows = (*plain, normalization(n))
         trusted = [(r.coeffs, r.const, r.relation) for r in rows]
         if trusted != [(r.coeffs, r.const, r.relation) for r in proof.rows]:
             raise CertificateError(statements, f"case {i + 1}: the proof's rows are not the statements' rows")

@@ -33,9 +33,10 @@ from typing import Any, Literal
 
 from prontocheck.logic.formulas import Atom, Const, Formula
 from prontocheck.logic.modal import ModalFormula, map_atoms, modal_negate
-from prontocheck.modal.certificates import Certificate, Countermodel, Proof, ProofCase
+from prontocheck.modal.certificates import Certificate, Countermodel, NoRanking, Proof, ProofCase
 from prontocheck.modal.checker import CertificateError, check
-from prontocheck.modal.linear import Case, Row, atoms_of, linearize, normalization, product, worlds
+from prontocheck.modal.linear import Row, atoms_of, linearize, normalization, product, split, worlds
+from prontocheck.modal.ranking import rank
 from prontocheck.modal.semantics import DEFAULT, Semantics
 from prontocheck.modal.simplex import Work, maximize
 
@@ -45,7 +46,7 @@ Verdict = Literal["entailed", "refuted", "undetermined"]
 _ZERO, _ONE = Fraction(0), Fraction(1)
 
 
-def _model(case: Case, n: int, work: Work) -> tuple[Fraction, ...] | None:
+def _model(case: Sequence[Row], n: int, work: Work) -> tuple[Fraction, ...] | None:
     """A distribution satisfying every row, or None. Strict rows ``e > 0`` become ``e ≥ t`` and
     ``t`` is maximised, so the model found is a vertex as far from the boundary as possible.
     """
@@ -109,18 +110,28 @@ def satisfiable(statements: Sequence[ModalFormula], semantics: Semantics = DEFAU
 
     Raises:
         CertificateError: the search produced nothing that the checker accepts (a solver bug).
-        BudgetExceeded: the statements are over a limit (``modal_atoms``, ``modal_cases``, ``modal_lp_work``).
+        BudgetExceeded: the statements are over a limit (``modal_atoms``, ``modal_cases``, ``modal_lp_work``,
+            ``modal_antecedents``).
     """
     atoms = atoms_of(statements) if atoms is None else atoms
     work = Work() if work is None else work
     n = len(worlds(len(atoms)))
-    proofs = []
+    ranked = semantics.conditional == "variably_strict"
+    proofs: list[ProofCase | NoRanking] = []
     for case in product([linearize(s, semantics, atoms) for s in statements]):
-        rows = (*case, normalization(n))
-        p = _model(case, n, work)
+        plain, literals = split(case)  # (ranking constraints occur only under the variably strict reading)
+        rows = (*plain, normalization(n))
+        p = _model(plain, n, work)
         if p is not None:
-            certificate: Certificate = Countermodel(atoms, p)
-            break
+            if not ranked:
+                certificate: Certificate = Countermodel(atoms, p)
+                break
+            higher = rank(literals, atoms)  # (ranks above 0, on worlds of antecedents that the rows make dead)
+            if higher is not None:
+                certificate = Countermodel(atoms, p, tuple(0 if x else r for x, r in zip(p, higher, strict=True)))
+                break
+            proofs.append(NoRanking(literals))
+            continue
         m = _motzkin(rows, work)
         if m is None:
             raise CertificateError(statements, "the LP found neither a model nor a certificate")
@@ -213,12 +224,13 @@ def _concrete(certificate: Certificate, statements: Sequence[ModalFormula], atom
               semantics: Semantics) -> Certificate:
     """The abstract certificate restated over the concrete atoms, and checked again."""
     if isinstance(certificate, Countermodel):
-        concrete: Certificate = Countermodel(atoms, certificate.probabilities)
+        concrete: Certificate = Countermodel(atoms, certificate.probabilities, certificate.ranks)
     else:
         n = len(worlds(len(atoms)))
-        cases = product([linearize(s, semantics, atoms) for s in statements])
-        concrete = Proof(tuple(ProofCase((*case, normalization(n)), proof.multipliers)
-                               for case, proof in zip(cases, certificate.cases, strict=True)))
+        cases = [split(case) for case in product([linearize(s, semantics, atoms) for s in statements])]
+        concrete = Proof(tuple(NoRanking(literals) if isinstance(proof, NoRanking)
+                               else ProofCase((*plain, normalization(n)), proof.multipliers)
+                               for (plain, literals), proof in zip(cases, certificate.cases, strict=True)))
     check(statements, atoms, semantics, concrete)
     return concrete
 
@@ -266,6 +278,6 @@ def judge(premises: Iterable[ModalFormula], conclusion: ModalFormula, semantics:
         CertificateError: a certificate failed its check (no verdict is returned).
         UsageError: a form that is not a statement.
         BudgetExceeded: the decision is over a per-item limit (:mod:`prontocheck.limits`: ``modal_atoms``,
-            ``modal_cases``, ``modal_lp_work``); the item's verdict is ``budget_exceeded``.
+            ``modal_cases``, ``modal_lp_work``, ``modal_antecedents``); the item's verdict is ``budget_exceeded``.
     """
     return _judge(tuple(premises), conclusion, semantics)

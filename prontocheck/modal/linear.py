@@ -7,6 +7,10 @@ vector ``p`` of world probabilities; :func:`linearize` turns a statement, or its
 list of alternatives, each a conjunction of rows (a DNF). Because 0 ≤ p(φ) ≤ 1 holds in every
 model, the negation of ``p(φ) = 1`` is the single row ``p(φ) < 1``, with no case split.
 
+Under the ``variably_strict`` reading a conditional is split on whether its antecedent is live: live, it is a
+row; dead, a :class:`RankLiteral` (a constraint on the ranking of the worlds, :mod:`prontocheck.modal.ranking`)
+beside the row saying so.
+
 The rows are trusted by the certificate checker, so a property test checks them against the
 direct evaluator :func:`prontocheck.modal.checker.holds` on random distributions.
 
@@ -81,8 +85,45 @@ class Row:
         return sum((c * x for c, x in zip(self.coeffs, p, strict=True)), self.const)
 
 
-Case = tuple[Row, ...]
-"""A conjunction of rows."""
+@dataclass(frozen=True, slots=True)
+class RankLiteral:
+    """A constraint on the ranking of the worlds (the ``variably_strict`` conditional,
+    :mod:`~prontocheck.modal.ranking`): the lowest-ranked ``antecedent``-worlds are all ``consequent``-worlds
+    (vacuous with no ranked antecedent-world), or, when not ``positive``, the negation of that.
+
+    It occurs in a case only beside the row ``p(antecedent) = 0``: where the antecedent is live, the conditional
+    is a row (rank 0 is the support of the distribution), and only the ranking of the dead worlds is left.
+
+    Attributes:
+        antecedent: the proposition whose lowest-ranked worlds are spoken of.
+        consequent: what holds (or, negated, fails somewhere) in them.
+        positive: the conditional itself, or its negation.
+    """
+
+    antecedent: Formula
+    consequent: Formula
+    positive: bool
+
+    @property
+    def text(self) -> str:
+        """``min-rank a(x) ⊨ b(x)`` or ``min-rank a(x) ⊭ b(x)``."""
+        return f"min-rank {to_str(self.antecedent)} {'⊨' if self.positive else '⊭'} {to_str(self.consequent)}"
+
+
+Case = tuple[Row | RankLiteral, ...]
+"""A conjunction of rows (and, under the ``variably_strict`` reading, of ranking constraints)."""
+
+
+def split(case: Case) -> tuple[tuple[Row, ...], tuple[RankLiteral, ...]]:
+    """A case's rows and its ranking constraints, apart.
+
+    >>> from prontocheck.logic.formulas import Atom, Const
+    >>> a, b = Atom("a", (Const("x"),)), Atom("b", (Const("x"),))
+    >>> live, dead = linearize(Conditional(a, b), Semantics(conditional="variably_strict"), (a, b))
+    >>> [([r.text for r in rows], [x.text for x in literals]) for rows, literals in (split(live), split(dead))]
+    [(['p(a(x)) > 0', 'p(a(x) ∧ ¬b(x)) = 0'], []), (['p(a(x)) = 0'], ['min-rank a(x) ⊨ b(x)'])]
+    """
+    return (tuple(r for r in case if isinstance(r, Row)), tuple(r for r in case if isinstance(r, RankLiteral)))
 
 
 def atoms_of(statements: Iterable[ModalFormula | Formula]) -> tuple[Atom, ...]:
@@ -187,6 +228,15 @@ def _threshold(v: tuple[Fraction, ...], sem: Semantics, positive: bool, what: st
 
 def _conditional(node: Conditional, sem: Semantics, atoms: Sequence[Atom], positive: bool) -> list[Case]:
     a, c = node.antecedent, flat_consequent(node)
+    if sem.conditional == "variably_strict":
+        # Live antecedent: its lowest-ranked worlds are the live ones (rank 0), so the certain reading; dead: the
+        # ranking of the dead worlds decides.
+        pa, bad = indicator(a, atoms), indicator(And((a, Not(c))), atoms)
+        live = _row(pa, _ZERO, ">", f"{_p(a)} > 0")
+        dead = _row(_neg(pa), _ZERO, ">=", f"{_p(a)} = 0")
+        what = _p(And((a, Not(c))))
+        inside = _row(bad, _ZERO, "=", f"{what} = 0") if positive else _row(bad, _ZERO, ">", f"{what} > 0")
+        return [(live, inside), (dead, RankLiteral(a, c, positive))]
     if sem.conditional == "probable_material":
         return [(_threshold(indicator(Implies(a, c), atoms), sem, positive, _p(Implies(a, c))),)]
     if sem.conditional == "certain_material":
@@ -266,7 +316,8 @@ def restricted(cases: Sequence[Case], domain: Formula, atoms: Sequence[Atom]) ->
     """The cases read in the worlds where ``domain`` holds (the restrictor reading): a row ``c·p + k ⋈ 0`` about
     the distribution p conditioned on the domain is, multiplied out by p(domain), ``(c + k)·[domain]·p ⋈ 0``
     (where p(domain) = 0 the row reads ``0 ⋈ 0``: a *must* holds there, a *might* does not). Negation commutes
-    with it (the relation is what flips), so a statement and its negation are restricted alike.
+    with it (the relation is what flips), so a statement and its negation are restricted alike. A ranking
+    constraint is restricted to the domain's worlds: its antecedent becomes ``domain ∧ antecedent``.
 
     >>> from prontocheck.logic.formulas import Atom, Const
     >>> from prontocheck.modal.semantics import DEFAULT
@@ -278,7 +329,9 @@ def restricted(cases: Sequence[Case], domain: Formula, atoms: Sequence[Atom]) ->
     inside = indicator(domain, atoms)
     given = f" (given {to_str(domain)})"
     return [tuple(Row(tuple((c + r.const) * i for c, i in zip(r.coeffs, inside, strict=True)), _ZERO, r.relation,
-                      r.text + given) for r in case) for case in cases]
+                      r.text + given) if isinstance(r, Row)
+                  else RankLiteral(And((domain, r.antecedent)), r.consequent, r.positive)  # the ranking restricted
+                  for r in case) for case in cases]
 
 
 def bounded_disjunction(statement: ModalOr) -> tuple[Formula, ModalFormula] | None:

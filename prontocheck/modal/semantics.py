@@ -7,7 +7,11 @@ p(φ) = 1, ``φ ⪰ ψ`` when p(φ) ≥ p(ψ). The flat conditional ``φ ⇒ ψ`
 * ``certain_material`` (default): p(φ ∧ ¬ψ) = 0, i.e. p(φ → ψ) = 1 (Yalcin's domain semantics);
 * ``probable_material``: Pr(φ → ψ), the benchmark paper's written schema;
 * ``conditional_probability``: p(ψ | φ) above θ, with p(φ) > 0 presupposed (``cp_zero="presuppose"``)
-  or the conditional vacuously true when p(φ) = 0 (``cp_zero="vacuous"``).
+  or the conditional vacuously true when p(φ) = 0 (``cp_zero="vacuous"``);
+* ``variably_strict``: a Lewis/Stalnaker-style conditional over a ranking of the worlds
+  (:mod:`prontocheck.modal.ranking`): ψ holds in the lowest-ranked φ-worlds, where rank 0 is the support of
+  the distribution (what the information state leaves open). Where φ is live (p(φ) > 0) this is the certain
+  reading; where it is not, the ranking decides, so contraposition and antecedent strengthening fail.
 
 Statements of inference benchmarks (:mod:`prontocheck.modal.clauses`) add three readings, fixed or chosen:
 
@@ -26,6 +30,9 @@ Statements of inference benchmarks (:mod:`prontocheck.modal.clauses`) add three 
 '>=1/2 cprob'
 >>> [s.label for s in COLUMNS][:3]
 ['>1/2 cert', '>1/2 Pr(->)', '>1/2 cprob']
+>>> Semantics.parse("vs").label
+'>1/2 vs'
+
 """
 
 from __future__ import annotations
@@ -36,7 +43,7 @@ from typing import Any, Literal, get_args
 
 from prontocheck.errors import UsageError
 
-ConditionalReading = Literal["certain_material", "probable_material", "conditional_probability"]
+ConditionalReading = Literal["certain_material", "probable_material", "conditional_probability", "variably_strict"]
 """The readings of the flat conditional ``φ ⇒ ψ``."""
 
 Disjunction = Literal["flat", "bounded"]
@@ -50,6 +57,7 @@ READING_LABELS: dict[str, str] = {
     "certain_material": "cert",
     "probable_material": "Pr(->)",
     "conditional_probability": "cprob",
+    "variably_strict": "vs",
 }
 """Short column labels of the conditional readings (as in the design study's validity table)."""
 
@@ -59,6 +67,8 @@ _READING_ALIASES = {
     "probable_material": "probable_material",
     "cprob": "conditional_probability", "conditional": "conditional_probability",
     "conditional_probability": "conditional_probability",
+    "vs": "variably_strict", "variably_strict": "variably_strict", "variably-strict": "variably_strict",
+    "lewis": "variably_strict", "ranked": "variably_strict",
 }
 
 
@@ -129,8 +139,8 @@ class Semantics:
         """Read semantics options: ``default``, or comma-separated settings.
 
         Settings: ``>1/2`` / ``>=0.6`` (threshold and strictness at once), ``theta=2/3``,
-        ``strict`` / ``nonstrict``, a conditional reading (``cert``, ``pr``, ``cprob`` or the full
-        names), ``vacuous`` / ``presuppose`` and ``bounded`` / ``flat`` (the disjunction's reading).
+        ``strict`` / ``nonstrict``, a conditional reading (``cert``, ``pr``, ``cprob``, ``vs`` or the
+        full names), ``vacuous`` / ``presuppose`` and ``bounded`` / ``flat`` (the disjunction's reading).
 
         Raises:
             UsageError: an unknown or malformed setting (quoted in the message).
@@ -184,6 +194,7 @@ COLUMNS: tuple[Semantics, ...] = tuple(
 )
 """The six columns of the design study's validity table: {>1/2, >=1/2} × {cert, Pr(->), cprob}."""
 
-READINGS: tuple[Semantics, ...] = (*COLUMNS, Semantics(disjunction="bounded"))
-"""Every reading offered (``modal validate --all-semantics``): the validity table's six columns and the bounded
-reading of "either p or must q"."""
+READINGS: tuple[Semantics, ...] = (*COLUMNS, Semantics(disjunction="bounded"),
+                                   Semantics(conditional="variably_strict"))
+"""Every reading offered (``modal validate --all-semantics``): the validity table's six columns, the bounded
+reading of "either p or must q" and the variably strict conditional (``>1/2 vs``)."""

@@ -137,7 +137,8 @@ def validate_item(item: ModalItem, semantics: Sequence[Semantics] = (DEFAULT,), 
     Raises:
         ModalParseError: the item's text is not in the grammar (names the item, field and column).
         CertificateError: a certificate failed its check.
-        BudgetExceeded: the item is over a per-item limit (``modal_atoms``, ``modal_cases``, ``modal_lp_work``).
+        BudgetExceeded: the item is over a per-item limit (``modal_atoms``, ``modal_cases``, ``modal_lp_work``,
+            ``modal_antecedents``).
     """
     reading = read_item(item, reuse)
     extra = instances(postulates, (*reading.premises, reading.question.embedded)) if postulates else ()

@@ -335,18 +335,23 @@ def _prob(formula: Formula, dist: Sequence[tuple[dict[Atom, bool], Fraction]]) -
     return sum((pw for w, pw in dist if _true_in(formula, w)), Fraction(0))
 
 
-def modal_holds(statement: object, dist: Sequence[tuple[dict[Atom, bool], Fraction]], sem: Semantics) -> bool:
+def modal_holds(statement: object, dist: Sequence[tuple[dict[Atom, bool], Fraction]], sem: Semantics,
+                ranks: Sequence[int | None] | None = None) -> bool:
     """Whether a modal statement is true under a distribution given as (world, probability) pairs.
 
     A plain statement is certain; a modal in a conditional's consequent (or the modal part of a ``bounded``
-    disjunction) is judged on its domain's worlds alone, against the domain's mass.
+    disjunction) is judged on its domain's worlds alone, against the domain's mass. Under the variably strict
+    reading, ``ranks`` (aligned with ``dist``; default: 0 on the support, the rest unranked) ranks the worlds and
+    "if φ, ψ" holds when ψ is true in all the lowest-ranked φ-worlds of the domain (or there are none).
 
     >>> from prontocheck.modal import parse_modal_formula as f
     >>> a = Atom("a", (Const("x"),))
     >>> modal_holds(f("Pr(a(x))"), [({a: True}, Fraction(1, 2)), ({a: False}, Fraction(1, 2))], DEFAULT)
     False
     """
-    return _holds_in(statement, dist, Fraction(1), sem)
+    if ranks is None:
+        ranks = [0 if pw else None for _, pw in dist]
+    return _holds_in(statement, dist, Fraction(1), sem, list(ranks))
 
 
 Distribution = Sequence[tuple[dict[Atom, bool], Fraction]]
@@ -365,8 +370,12 @@ def _split_bounded(statement: ModalOr, sem: Semantics) -> tuple[Formula, object]
     return Or(tuple(plain)) if len(plain) > 1 else plain[0], ModalOr(tuple(modal)) if len(modal) > 1 else modal[0]
 
 
+def _ranks_only(domain: Formula, dist: Distribution, ranks: list[int | None]) -> list[int | None]:
+    return [r if _true_in(domain, w) else None for (w, _), r in zip(dist, ranks)]
+
+
 def _holds_in(statement: object, dist: Sequence[tuple[dict[Atom, bool], Fraction]], mass: Fraction,
-              sem: Semantics) -> bool:
+              sem: Semantics, ranks: list[int | None]) -> bool:
     above = (lambda v: v > sem.theta * mass) if sem.strict else (lambda v: v >= sem.theta * mass)
     match statement:
         case Probably(op):
@@ -378,9 +387,12 @@ def _holds_in(statement: object, dist: Sequence[tuple[dict[Atom, bool], Fraction
         case AtLeastAsLikely(left, right):
             return _prob(left, dist) >= _prob(right, dist)
         case Conditional(a, c) if isinstance(c, MODAL_TYPES):
-            return _holds_in(c, _only(a, dist), _prob(a, dist), sem)
+            return _holds_in(c, _only(a, dist), _prob(a, dist), sem, _ranks_only(a, dist, ranks))
         case Conditional(a):
             c = flat_consequent(statement)
+            if sem.conditional == "variably_strict":
+                ranked = [(r, w) for (w, _), r in zip(dist, ranks) if r is not None and _true_in(a, w)]
+                return not ranked or all(_true_in(c, w) for r, w in ranked if r == min(x for x, _ in ranked))
             if sem.conditional == "certain_material":
                 return _prob(And((a, Not(c))), dist) == 0
             if sem.conditional == "probable_material":
@@ -391,15 +403,16 @@ def _holds_in(statement: object, dist: Sequence[tuple[dict[Atom, bool], Fraction
             ratio = _prob(And((a, c)), dist) / pa
             return ratio > sem.theta if sem.strict else ratio >= sem.theta
         case ModalNot(op):
-            return not _holds_in(op, dist, mass, sem)
+            return not _holds_in(op, dist, mass, sem, ranks)
         case ModalAnd(ops):
-            return all(_holds_in(op, dist, mass, sem) for op in ops)
+            return all(_holds_in(op, dist, mass, sem, ranks) for op in ops)
         case ModalOr(ops):
             bounded = _split_bounded(statement, sem)
             if bounded is not None:
                 plain, modal = bounded
-                return _holds_in(modal, _only(Not(plain), dist), _prob(Not(plain), dist), sem)
-            return any(_holds_in(op, dist, mass, sem) for op in ops)
+                return _holds_in(modal, _only(Not(plain), dist), _prob(Not(plain), dist), sem,
+                                 _ranks_only(Not(plain), dist, ranks))
+            return any(_holds_in(op, dist, mass, sem, ranks) for op in ops)
     return _prob(statement, dist) == mass  # type: ignore[arg-type]  # a plain statement: certain
 
 
@@ -539,7 +552,9 @@ def modal_satisfiable(statements: Sequence[object], sem: Semantics = DEFAULT) ->
 
     Each truth assignment to the statements' modal parts (Pr, ◇, □, ⪰, ⇒, plain formulas) that makes
     the statements true gives linear constraints on the world probabilities (with p ≥ 0, Σ p = 1);
-    :func:`feasible` decides them.
+    :func:`feasible` decides them. Under the variably strict reading the search also runs over every support
+    and every ranking of the worlds outside it (``(m + 1)**m`` for m worlds outside: meant for two atoms), which
+    fix the conditionals' truth values.
 
     >>> from prontocheck.modal import parse_modal_formula as f
     >>> modal_satisfiable([f("Pr(a(x))"), f("Pr(¬a(x))")]), modal_satisfiable([f("◇a(x)"), f("□¬a(x)")])
@@ -563,18 +578,42 @@ def modal_satisfiable(statements: Sequence[object], sem: Semantics = DEFAULT) ->
     def prob(f: Formula) -> tuple[Fraction, ...]:
         return tuple(one if _true_in(f, w) else zero for w in worlds)
 
-    for values in _assignments(len(nodes)):
-        truth = dict(zip(nodes, values))
-        if not all(_value(s, truth) for s in statements):
-            continue
-        for parts in itertools.product(*(_constraints(x, v, prob, sem) for x, v in truth.items())):
-            if feasible([*simplex, *(c for part in parts for c in part)], n):
-                return True
+    def unit(i: int) -> tuple[Fraction, ...]:
+        return tuple(one if i == j else zero for j in range(n))
+
+    # Under the variably strict reading: every support (rank 0) and every ranking of the other worlds, each world
+    # unranked or at a rank 1…m (gaps allowed); the support is fixed by constraints on p.
+    models: list[tuple[list[Linear], tuple[int | None, ...] | None]] = [([], None)]
+    if sem.conditional == "variably_strict":
+        models = []
+        for support in _assignments(n):
+            if not any(support):
+                continue
+            rest = [i for i in range(n) if not support[i]]
+            fixed = [(">" if support[i] else "=", unit(i), zero) for i in range(n)]
+            for levels in itertools.product(range(len(rest) + 1), repeat=len(rest)):
+                ranks: list[int | None] = [0 if support[i] else None for i in range(n)]
+                for i, level in zip(rest, levels):
+                    ranks[i] = level or None
+                models.append((fixed, tuple(ranks)))
+    tried: set[tuple[Linear, ...]] = set()  # (rankings that fix the same truth values give the same systems)
+    for fixed, ranking in models:
+        for values in _assignments(len(nodes)):
+            truth = dict(zip(nodes, values))
+            if not all(_value(s, truth) for s in statements):
+                continue
+            for parts in itertools.product(*(_constraints(x, v, prob, sem, ranking) for x, v in truth.items())):
+                system = (*fixed, *(c for part in parts for c in part))
+                if system in tried:
+                    continue
+                tried.add(system)
+                if feasible([*simplex, *system], n):
+                    return True
     return False
 
 
 def _constraints(node: object, value: bool, prob: Callable[[Formula], tuple[Fraction, ...]],
-                 sem: Semantics) -> list[list[Linear]]:
+                 sem: Semantics, ranking: tuple[int | None, ...] | None = None) -> list[list[Linear]]:
     """The alternatives (each a conjunction of linear constraints) saying that a modal part has a truth value."""
     P = prob  # noqa: N806
     hi, lo = (">", ">=") if sem.strict else (">=", ">")  # above θ / not above θ
@@ -588,10 +627,10 @@ def _constraints(node: object, value: bool, prob: Callable[[Formula], tuple[Frac
 
     match node:
         case Conditional(a, c) if isinstance(c, MODAL_TYPES):  # judged on the antecedent's worlds
-            return _alternatives(c, value, lambda f: P(And((a, f))), P(a), sem)
+            return _alternatives(c, value, lambda f: P(And((a, f))), P(a), sem, ranking)
         case ModalOr() if (bounded := _split_bounded(node, sem)) is not None:
             plain, modal = bounded
-            return _alternatives(modal, value, lambda f: P(And((Not(plain), f))), P(Not(plain)), sem)
+            return _alternatives(modal, value, lambda f: P(And((Not(plain), f))), P(Not(plain)), sem, ranking)
         case Fact(op):
             return [[("=" if value else ">", tuple(-x for x in P(op)), Fraction(1))]]
         case Probably(op):
@@ -603,6 +642,13 @@ def _constraints(node: object, value: bool, prob: Callable[[Formula], tuple[Frac
         case AtLeastAsLikely(left, right):
             d = minus(P(left), P(right))
             return [[(">=", d, zero)]] if value else [[(">", tuple(-x for x in d), zero)]]
+        case Conditional(a) if sem.conditional == "variably_strict" and ranking is not None:
+            # A truth value fixed by the ranking: the domain's antecedent-worlds are those where P(a) is 1.
+            inside, bad = P(a), P(And((a, Not(flat_consequent(node)))))
+            ranked = [(r, i) for i, r in enumerate(ranking) if r is not None and inside[i]]
+            low = min((r for r, _ in ranked), default=None)
+            true = all(not bad[i] for r, i in ranked if r == low)
+            return [[]] if true == value else []
         case Conditional(a) if sem.conditional == "certain_material":
             return [[("=" if value else ">", P(And((a, Not(flat_consequent(node))))), zero)]]
         case Conditional(a) if sem.conditional == "probable_material":
@@ -618,20 +664,21 @@ def _constraints(node: object, value: bool, prob: Callable[[Formula], tuple[Frac
 
 
 def _alternatives(node: object, value: bool, prob: Callable[[Formula], tuple[Fraction, ...]],
-                  mass: tuple[Fraction, ...], sem: Semantics) -> list[list[Linear]]:
+                  mass: tuple[Fraction, ...], sem: Semantics,
+                  ranking: tuple[int | None, ...] | None = None) -> list[list[Linear]]:
     """The alternatives saying a statement has a truth value on a domain's worlds: ``prob`` gives p(φ ∧ domain),
     ``mass`` p(domain); each constraint ``v·p + k ⋈ 0`` about the domain is ``(v + k·mass)·p ⋈ 0``.
     """
     match node:
         case ModalNot(op):
-            return _alternatives(op, not value, prob, mass, sem)
+            return _alternatives(op, not value, prob, mass, sem, ranking)
         case ModalAnd(ops) | ModalOr(ops) if isinstance(node, ModalAnd) or _split_bounded(node, sem) is None:
-            parts = [_alternatives(op, value, prob, mass, sem) for op in ops]
+            parts = [_alternatives(op, value, prob, mass, sem, ranking) for op in ops]
             if value == isinstance(node, ModalAnd):  # all of them (true ∧, false ∨)
                 return [[c for alt in choice for c in alt] for choice in itertools.product(*parts)]
             return [alt for part in parts for alt in part]
     return [[(rel, tuple(x + k * m for x, m in zip(v, mass)), Fraction(0)) for rel, v, k in alt]
-            for alt in _constraints(node, value, prob, sem)]
+            for alt in _constraints(node, value, prob, sem, ranking)]
 
 
 __all__ = ["BROAD", "FRESH", "INVALID", "STRICT", "NotGroundable", "PaperV1", "consistent", "entails", "fact_of",
