@@ -126,6 +126,17 @@ def _rows(report: Report) -> list[Row]:
     return rows
 
 
+def summary_rows(report: Report) -> list[Row]:
+    """The rows the table and the Markdown show (and the HTML report): a label and one cell per column (each group,
+    then the total), or ``None`` cells for a section heading.
+
+    >>> from prontocheck.report.aggregate import summarize
+    >>> summary_rows(summarize([]))[:2]
+    [('records', None), ('examples analysed', ['0'])]
+    """
+    return _rows(report)
+
+
 def _proof_cell(metric: str, s: Summary) -> str:
     return _rate(s.proof[metric])
 
