@@ -76,6 +76,9 @@ def require_matplotlib() -> ModuleType:
 
     Raises:
         UsageError: matplotlib is not installed; the message names the extra that installs it.
+
+    >>> require_matplotlib().__name__
+    'matplotlib'
     """
     try:
         import matplotlib
@@ -111,6 +114,16 @@ def _colour(kind: str, others: list[str]) -> str:
 def to_svg(figure: Any, figure_id: str) -> str:
     """A matplotlib figure as an ``<svg>`` element for inlining in HTML: no XML prolog, no metadata, the same
     bytes on every run, and every id inside it prefixed with ``figure_id``.
+
+    A figure is saved once: its constrained layout moves a little on each drawing.
+
+    >>> def drawn() -> str:
+    ...     figure = _new_figure(2, 1)
+    ...     _ = figure.add_subplot().plot([0, 1], [1, 0])
+    ...     return to_svg(figure, "fig-x")
+    >>> svg = drawn()
+    >>> svg.startswith("<svg"), 'id="fig-x-figure_1"' in svg, "<metadata" in svg, svg == drawn()
+    (True, True, False, True)
     """
     matplotlib = require_matplotlib()
     buffer = io.StringIO()
@@ -147,7 +160,15 @@ def _interval(rate: Rate) -> tuple[float, float, float] | None:
 
 
 def accuracy_by_group(columns: Sequence[Column], group_by: str | None) -> Figure:
-    """The four proof accuracies of each group (and of all examples), with their Wilson 95% intervals."""
+    """The four proof accuracies of each group (and of all examples), with their Wilson 95% intervals.
+
+    >>> from prontocheck import Problem, check
+    >>> from prontocheck.report.aggregate import summarize
+    >>> s = summarize([check(Problem("Fae is a cat.", "True or false: Fae is a cat."), "Fae is a cat. True")])
+    >>> f = accuracy_by_group([("all", s)], None)
+    >>> f.id, f.title, f.svg.startswith("<svg")
+    ('fig-accuracy-by-group', 'Proof accuracy', True)
+    """
     fid = "fig-accuracy-by-group"
     title = f"Proof accuracy by {group_by}" if group_by else "Proof accuracy"
     caption = ("The four proof accuracies (strict; non_atomic, the paper's “skip”; broad; valid) over the examples "
@@ -188,6 +209,10 @@ def _hops_order(name: str) -> tuple[int, float, str]:
 def accuracy_by_hops(panels: Sequence[tuple[str, Sequence[Column]]]) -> Figure:
     """The four proof accuracies by hops (x) with their Wilson 95% intervals: one panel per series of
     ``(hops, summary)`` columns (all examples first, then each group with examples of several hop counts).
+
+    >>> from prontocheck.report.aggregate import summarize
+    >>> accuracy_by_hops([("all examples", [("1", summarize([]))])]).svg  # no example with a gold proof
+    ''
     """
     fid = "fig-accuracy-by-hops"
     title = "Proof accuracy by hops"
@@ -253,7 +278,14 @@ def _stacked(columns: Sequence[Column], counts: Sequence[dict[str, int]], totals
 
 
 def first_errors(columns: Sequence[Column]) -> Figure:
-    """Among incorrect proofs (under ``valid``), the kind of the first non-canonical step (the paper's Figure 5)."""
+    """Among incorrect proofs (under ``valid``), the kind of the first non-canonical step (the paper's Figure 5).
+
+    >>> from prontocheck import Problem, check
+    >>> from prontocheck.report.aggregate import summarize
+    >>> p = Problem("Every cat is a feline. Fae is a cat.", "True or false: Fae is a feline.")
+    >>> first_errors([("all", summarize([check(p, "Fae is a dog. True")]))]).svg.count("<svg")
+    1
+    """
     fid = "fig-first-errors"
     title = "First error of incorrect proofs"
     caption = ("Among the proofs that are incorrect under the valid metric (n of them), the kind of the first step "
@@ -267,7 +299,12 @@ def first_errors(columns: Sequence[Column]) -> Figure:
 
 
 def step_composition(columns: Sequence[Column]) -> Figure:
-    """All steps by kind: strict/broad/invalid/unparseable × atomic × useful/misleading/off-path."""
+    """All steps by kind: strict/broad/invalid/unparseable × atomic × useful/misleading/off-path.
+
+    >>> from prontocheck.report.aggregate import summarize
+    >>> step_composition([("all", summarize([]))]).caption.endswith("There are no steps.")
+    True
+    """
     fid = "fig-step-composition"
     title = "Step composition"
     caption = ("Every step of every chain of thought by validity (strict, broad, invalid, unparseable), atomicity "
@@ -283,6 +320,12 @@ def step_composition(columns: Sequence[Column]) -> Figure:
 def label_vs_proof(columns: Sequence[Column]) -> Figure:
     """Label accuracy (x) against the strict and valid proof accuracies (y) of each group, Wilson intervals both
     ways (the paper's Figure 3); each group's two points are joined and numbered as in the caption.
+
+    >>> from prontocheck import Problem, check
+    >>> from prontocheck.report.aggregate import summarize
+    >>> s = summarize([check(Problem("Fae is a cat.", "True or false: Fae is a cat."), "Fae is a cat. True")])
+    >>> label_vs_proof([("a", s), ("b", s)]).caption.endswith("Numbers: 1 a; 2 b.")
+    True
     """
     fid = "fig-label-vs-proof"
     title = "Label accuracy vs proof accuracy"

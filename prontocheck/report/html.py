@@ -249,6 +249,16 @@ class HtmlReportBuilder:
     Args:
         group_by: the metadata key (or ``file``) the run's summary is grouped by, or ``None``.
         max_records: how many records the browser shows (the first ones).
+
+    >>> from prontocheck import Problem, check
+    >>> from prontocheck.report.runs import summarize_run
+    >>> saved = [SavedRecord(check(Problem("Fae is a cat.", "True or false: Fae is a cat."), "Fae is a cat. True"),
+    ...                      None, "in.jsonl", 1)]
+    >>> builder = HtmlReportBuilder(None)
+    >>> builder.add(saved[0])
+    >>> page = builder.build(summarize_run(saved))
+    >>> page.startswith("<!DOCTYPE html>"), page.count("<figure"), page.count('<article class="rec"')
+    (True, 5, 1)
     """
 
     def __init__(self, group_by: str | None, *, max_records: int = BROWSER_RECORDS) -> None:
