@@ -144,6 +144,9 @@ def test_report_regroups_a_saved_run(tmp_path: Path) -> None:
     assert json.loads(grouped)["groups"].keys() == {"model-a", "model-b"}
     assert _run(["report", str(records), "--group-by", "model", "-f", "json"]) == grouped
     assert _run(["report", str(records), str(records), "-f", "json", "--fail-under", "strict=0.99"], exit_code=1)
+    piped = CliRunner().invoke(main, ["report", "-", "--group-by", "model", "-f", "json"],
+                               input=records.read_bytes())
+    assert piped.exit_code == 0 and piped.output == grouped  # standard input
 
 
 def test_saved_records_read_back_equal(tmp_path: Path) -> None:

@@ -110,7 +110,7 @@ class SavedRun:
     def save(self, report: Report, interrupted: str | None, inputs: list[str]) -> None:
         """Write the HTML report and the run directory's summary for the run's summary ``report``."""
         if self.builder is not None:
-            page = self.builder.build(report)
+            page = self.builder.build(report, interrupted=interrupted)
             for path in self.html:
                 write_html(path, page, inputs, self.err)
         if self.directory is not None:

@@ -85,6 +85,7 @@ svg.plot { max-width: 100%; height: auto; }
 article.rec { border: 1px solid #e0e0e0; border-radius: 6px; padding: .5em .8em; margin: .6em 0; }
 article.rec.bad { border-color: #c62828; }
 .head { font-size: .88em; } .head .grp { background: #eceff1; padding: 0 .4em; border-radius: 3px; }
+.interrupted { background: #fff3e0; border-left: 4px solid #ef6c00; padding: .3em .6em; }
 .badge { display: inline-block; padding: 0 .45em; border-radius: 3px; margin-left: .3em; background: #eeeeee; }
 .badge.yes { background: #c8e6c9; } .badge.no { background: #ffcdd2; }
 p.cot { margin: .4em 0; }
@@ -259,6 +260,8 @@ class HtmlReportBuilder:
     >>> page = builder.build(summarize_run(saved))
     >>> page.startswith("<!DOCTYPE html>"), page.count("<figure"), page.count('<article class="rec"')
     (True, 5, 1)
+    >>> "Interrupted by SIGTERM" in builder.build(summarize_run(saved), interrupted="SIGTERM")
+    True
     """
 
     def __init__(self, group_by: str | None, *, max_records: int = BROWSER_RECORDS) -> None:
@@ -304,8 +307,9 @@ class HtmlReportBuilder:
         return [accuracy_by_group(columns, group_by), accuracy_by_hops(panels), first_errors(columns),
                 step_composition(columns), label_vs_proof(columns)]
 
-    def build(self, summary: Report) -> str:
-        """The HTML page of the run whose summary is ``summary`` (what ``analyze`` printed for these records).
+    def build(self, summary: Report, *, interrupted: str | None = None) -> str:
+        """The HTML page of the run whose summary is ``summary`` (what ``analyze`` printed for these records);
+        ``interrupted`` names the signal that stopped the run early, if one did (the page says so).
 
         Raises:
             UsageError: matplotlib is not installed (the message names the extra).
@@ -328,6 +332,8 @@ class HtmlReportBuilder:
             "<h1>prontocheck report</h1>",
             f'<p class="muted">{heading}{total.n} examples analysed, {total.n_errors} bad records, '
             f"{self.n_records} records in all.</p>",
+            f'<p class="interrupted">Interrupted by {_e(interrupted)}: the run covers only these records.</p>'
+            if interrupted else "",
             _sources_html(self._sources),
             '<nav><a href="#summary">summary</a>'
             + "".join(f'<a href="#{f.id}">{_e(f.title)}</a>' for f in figures)
@@ -342,7 +348,7 @@ class HtmlReportBuilder:
                          f"{body}</figure>")
         parts += self._browser(names, labels)
         parts.append(f"<script>{_SCRIPT}</script></body></html>")
-        return "\n".join(parts) + "\n"
+        return "\n".join(part for part in parts if part) + "\n"
 
     def _browser(self, names: list[str], labels: dict[str, str]) -> list[str]:
         index = {name: i for i, name in enumerate(names)}
