@@ -3,7 +3,8 @@
 The root group is here; each command is in its own module, imported only when it runs (so that
 ``prontocheck modal …`` does not import the PrOntoQA checker): ``analyze`` and ``demo`` in
 :mod:`.analyze`, the command groups of the other analyses in :mod:`.modal`, :mod:`.relations` and
-:mod:`.generate` (``generate``, ``lint-dataset``), signal handling in :mod:`.interrupts`.
+:mod:`.generate` (``generate``, ``lint-dataset``), ``report`` (saved runs summarized again) in :mod:`.report`
+(what ``analyze`` saves besides its records in :mod:`.saving`), signal handling in :mod:`.interrupts`.
 ``python -m prontocheck`` (or ``python -m prontocheck.cli``) runs :func:`main`.
 
 Exit codes: 0 done; 1 a ``--fail-under`` threshold was missed; 2 usage error or unreadable input.
@@ -29,6 +30,7 @@ COMMANDS = {
     "lint-dataset": ("prontocheck.cli.generate", "lint_command"),
     "modal": ("prontocheck.cli.modal", "modal"),
     "relations": ("prontocheck.cli.relations", "relations"),
+    "report": ("prontocheck.cli.report", "report"),
 }
 """Each command: the module that defines it and its name there (imported when the command is asked for)."""
 

@@ -20,6 +20,7 @@ from rich.text import Text
 from prontocheck.analyze import AUTO_JOBS_BYTES, DEMO_NAME, Analysis, analyze_file_batches, demo_input
 from prontocheck.cli.interrupts import graceful
 from prontocheck.cli.messages import labelled
+from prontocheck.cli.saving import HTML_NAME, RECORDS_NAME, SUMMARY_NAME, SavedRun, summary_json
 from prontocheck.compat import PROFILES, OriginalSummary, load_bad_patterns, render_original
 from prontocheck.errors import InputError, UsageError
 from prontocheck.integrations import ray as on_ray
@@ -148,10 +149,17 @@ def _ray_address(value: str | None) -> str | None:
                    "HOST:PORT or ray://HOST:PORT; alone (after the inputs), the cluster RAY_ADDRESS names, else the "
                    "last one started here, else a new local Ray. Records are read and written here, the output is "
                    "the same as without --ray.")
+@click.option("--html", "html", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Also write the HTML report (figures and a browser of records; one self-contained file) to FILE "
+                   "(pip install 'prontocheck[report]').")
+@click.option("--output-dir", "output_dir", type=click.Path(file_okay=False), metavar="DIR",
+              help=f"Save the run under DIR/<its UTC time>/: {SUMMARY_NAME}, {RECORDS_NAME} (as --output writes "
+                   f"them) and {HTML_NAME} (when matplotlib is installed).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar and no per-record messages on stderr.")
 def analyze(inputs: tuple[str, ...], output: str | None, fmt: str | None, group_by: str | None,
             fields: tuple[str, ...], input_format: str, fail_under: tuple[str, ...], profile: str,
-            bad_patterns: str | None, jobs: int | None, ray_address: str | None, quiet: bool) -> None:
+            bad_patterns: str | None, jobs: int | None, ray_address: str | None, quiet: bool,
+            html: str | None = None, output_dir: str | None = None) -> None:
     """Check model chains of thought and report proof and label accuracies.
 
     INPUT is a native JSONL file, an original PrOntoQA log or JSON file (optionally gzip, bz2 or
@@ -179,6 +187,8 @@ def analyze(inputs: tuple[str, ...], output: str | None, fmt: str | None, group_
             raise click.UsageError(f"--ray: {e}") from e
     field_map = _pairs(fields, "--field")
     err = Console(stderr=True, highlight=False, soft_wrap=True, markup=False)
+    run = SavedRun.start(output, html, output_dir, group_by, err, quiet)
+    output = run.records or output
     analysis = Analysis(group_by=group_by, profile=profile, bad_patterns=whitelist)
     builder = analysis.summary_builder(limit=DEFAULT_LIMIT)
     originals: list[OriginalSummary] = []
@@ -216,6 +226,7 @@ def analyze(inputs: tuple[str, ...], output: str | None, fmt: str | None, group_
                             if out is not None:
                                 out.write(batch.text)
                             builder.merge(batch.summary)
+                            run.add(batch.text, name)
                             if original is not None:
                                 for verdict in batch.compat:
                                     original.add(verdict)
@@ -249,16 +260,21 @@ def analyze(inputs: tuple[str, ...], output: str | None, fmt: str | None, group_
                                                     "--output cover only these"))
 
     report = builder.build()
+    run.save(report, stop.name, paths)
     if profile != "paper":
         _print_originals(originals, fmt or "original", err, stop.name)
         _finish(report, thresholds, unreadable, err, stop.exit_code)
         return
-    fmt = fmt or ("table" if sys.stdout.isatty() else "json")
+    print_summary(report, fmt or ("table" if sys.stdout.isatty() else "json"), stop.name)
+    _finish(report, thresholds, unreadable, err, stop.exit_code)
+
+
+def print_summary(report: Report, fmt: str, interrupted: str | None = None) -> None:
+    """The summary on standard output in ``fmt`` (``table``, ``json``, ``markdown`` or ``csv``): what ``analyze``
+    prints, and ``report`` for the same records.
+    """
     if fmt == "json":
-        summary = report.to_json()
-        if stop:
-            summary["interrupted"] = stop.name
-        click.echo(dumps(summary, indent=2))
+        click.echo(summary_json(report, interrupted))
     elif fmt != "table":
         click.echo(str(render(report, fmt)).rstrip("\n"))
     else:
@@ -274,7 +290,6 @@ def analyze(inputs: tuple[str, ...], output: str | None, fmt: str | None, group_
             console.print(Text(f"\nBad input records ({len(errors)})", style="bold"))
             for text in errors:
                 console.print(f"  {text}")
-    _finish(report, thresholds, unreadable, err, stop.exit_code)
 
 
 def _fail(err: Console, error: Exception) -> NoReturn:

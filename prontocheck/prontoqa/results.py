@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, NamedTuple
@@ -114,6 +115,23 @@ class StepResult:
             "assumptions": list(self.assumptions),
         }
 
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> StepResult:
+        """The step :meth:`to_json` wrote (keys it does not write are ignored).
+
+        Raises:
+            KeyError, TypeError, ValueError: ``obj`` is not such a step.
+
+        >>> step = StepResult(2, "Fae is a cat.", "cat(Fae)", Validity.STRICT, True, Utility.USEFUL, False, (0, 1))
+        >>> StepResult.from_json(step.to_json()) == step
+        True
+        """
+        utility = obj["utility"]
+        return cls(_int(obj["index"]), _str(obj["text"]), _optional_str(obj["formula"]), Validity(obj["validity"]),
+                   _optional_bool(obj["atomic"]), None if utility is None else Utility(utility),
+                   _bool(obj["redundant"]), _ints(obj["premises"]), _optional_str(obj["reason"]),
+                   _optional_str(obj["rule"]), _ints(obj["assumptions"]))
+
 
 @dataclass(frozen=True, slots=True)
 class LabelResult:
@@ -143,6 +161,16 @@ class LabelResult:
         """The label block of the per-record JSON."""
         return {"predicted": self.predicted, "gold": self.gold, "correct": self.correct, "reason": self.reason,
                 "sentence": self.sentence}
+
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> LabelResult:
+        """The label block :meth:`to_json` wrote (``correct`` is recomputed, not read).
+
+        >>> LabelResult.from_json(LabelResult(True, False, None, 3).to_json())
+        LabelResult(predicted=True, gold=False, reason=None, sentence=3)
+        """
+        return cls(_optional_bool(obj["predicted"]), _optional_bool(obj["gold"]), _optional_str(obj["reason"]),
+                   _optional_int(obj["sentence"]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,6 +235,18 @@ class SentenceResult(NamedTuple):
         """The sentence as in the per-record JSON."""
         return {"index": self.index, "text": self.text, "span": list(self.span), "kind": self.kind.value,
                 "steps": list(self.steps), "reason": self.reason, "in_trace": self.in_trace}
+
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> SentenceResult:
+        """The sentence :meth:`to_json` wrote.
+
+        >>> sentence = SentenceResult(0, "Wait.", (0, 5), SentenceKind.COMMENTARY, (), "a plan or self-talk")
+        >>> SentenceResult.from_json(sentence.to_json()) == sentence
+        True
+        """
+        start, end = _ints(obj["span"])
+        return cls(_int(obj["index"]), _str(obj["text"]), (start, end), SentenceKind(obj["kind"]), _ints(obj["steps"]),
+                   _optional_str(obj["reason"]), _bool(obj["in_trace"]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,3 +314,79 @@ class ExampleResult:
             "warnings": list(self.warnings),
             "metadata": self.metadata,
         }
+
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> ExampleResult:
+        """The result :meth:`to_json` wrote (a line of ``prontocheck analyze --output``; other keys, such as
+        ``source`` and ``compat``, are ignored): equal to the result written, so a saved run can be summarized
+        again without checking it again.
+
+        Raises:
+            KeyError, TypeError, ValueError: ``obj`` is not such a result.
+
+        >>> from prontocheck import Problem, check
+        >>> p = Problem("Every cat is a carnivore. Fae is a cat.", "True or false: Fae is a carnivore.")
+        >>> result = check(p, "Fae is a cat. So Fae is a carnivore. True", id="r1", metadata={"model": "m"})
+        >>> ExampleResult.from_json(result.to_json()) == result
+        True
+        """
+        steps = obj["steps"]
+        if not isinstance(steps, list):
+            raise TypeError(f"steps: expected a list, got {type(steps).__name__}")
+        first, gold, warnings, metadata = obj["first_error"], obj["gold"], obj["warnings"], obj["metadata"]
+        if not isinstance(warnings, list) or not isinstance(metadata, dict):
+            raise TypeError("warnings: expected a list; metadata: expected an object")
+        step_sentences = []
+        for step in steps:  # every step has its sentence, or (a result made without sentences) none has
+            if step.get("sentence") is None:
+                break
+            step_sentences.append(_int(step["sentence"]))
+        return cls(
+            id=_str(obj["id"]),
+            label=LabelResult.from_json(obj["label"]),
+            proof=ProofResult(*(_bool(obj["proof"][m]) for m in METRICS)),
+            steps=tuple(StepResult.from_json(step) for step in steps),
+            first_error=None if first is None else FirstError(_int(first["index"]), _str(first["kind"])),
+            steps_to_return=_optional_int(obj["steps_to_return"]),
+            gold=GoldInfo(_str(gold["source"]), tuple(_str(f) for f in gold["chain"])),
+            warnings=tuple(_str(w) for w in warnings),
+            metadata=metadata,
+            sentences=tuple(SentenceResult.from_json(s) for s in obj["sentences"]),
+            step_sentences=tuple(step_sentences),
+            abandoned=frozenset(_int(step["index"]) for step in steps if step.get("abandoned")),
+            cut_after_answer=_int(obj["cut_after_answer"]),
+        )
+
+
+def _typed(value: Any, kind: type | tuple[type, ...], name: str) -> Any:
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise TypeError(f"expected {name}, got {value!r}")
+    return value
+
+
+def _int(value: Any) -> int:
+    return int(_typed(value, int, "an integer"))
+
+
+def _optional_int(value: Any) -> int | None:
+    return None if value is None else _int(value)
+
+
+def _str(value: Any) -> str:
+    return str(_typed(value, str, "a string"))
+
+
+def _optional_str(value: Any) -> str | None:
+    return None if value is None else _str(value)
+
+
+def _bool(value: Any) -> bool:
+    return bool(_typed(value, bool, "true or false"))
+
+
+def _optional_bool(value: Any) -> bool | None:
+    return None if value is None else _bool(value)
+
+
+def _ints(value: Any) -> tuple[int, ...]:
+    return tuple(_int(v) for v in _typed(value, list, "a list"))

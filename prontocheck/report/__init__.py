@@ -27,6 +27,7 @@ if typing.TYPE_CHECKING:
         summarize_by,
         summarize_groups,
     )
+    from prontocheck.report.html import HtmlReportBuilder
     from prontocheck.report.render import (
         CSV_COLUMNS,
         FORMATS,
@@ -41,6 +42,7 @@ if typing.TYPE_CHECKING:
         render_table,
         render_unparseable,
     )
+    from prontocheck.report.runs import SavedRecord, read_run, summarize_run
     from prontocheck.report.summary import GroupedSummary, StepCounts, StepsToReturn, Summary, Unparseable
 
 # Imported on first use (prontocheck.common.lazy): importing one module of the package does not import the rest.
@@ -53,12 +55,14 @@ lazy.export_lazily("prontocheck.report", {
         "render_errors render_json render_markdown render_table "
         "render_unparseable",
     "prontocheck.report.summary": "GroupedSummary StepCounts StepsToReturn Summary Unparseable",
+    "prontocheck.report.html": "HtmlReportBuilder",
+    "prontocheck.report.runs": "SavedRecord read_run summarize_run",
 })
 
 __all__ = [
     "CSV_COLUMNS", "DEFAULT_LIMIT", "FORMATS", "NO_ERROR", "NO_ERROR_LABEL", "NO_GROUP", "TOTAL", "Z95",
-    "GroupedSummary", "GroupedSummaryBuilder", "Rate", "Report", "StepCounts", "StepsToReturn", "Summary",
-    "SummaryBuilder", "Unparseable", "group_key", "proportion", "render", "render_csv", "render_errors", "render_json",
-    "render_markdown", "render_table", "render_unparseable", "summarize", "summarize_by", "summarize_groups",
-    "wilson_interval",
+    "GroupedSummary", "GroupedSummaryBuilder", "HtmlReportBuilder", "Rate", "Report", "SavedRecord", "StepCounts",
+    "StepsToReturn", "Summary", "SummaryBuilder", "Unparseable", "group_key", "proportion", "read_run", "render",
+    "render_csv", "render_errors", "render_json", "render_markdown", "render_table", "render_unparseable",
+    "summarize", "summarize_by", "summarize_groups", "summarize_run", "wilson_interval",
 ]

@@ -25,6 +25,7 @@ from prontocheck.common.stats import Rate
 from prontocheck.errors import UsageError
 from prontocheck.prontoqa.results import METRICS, SentenceKind, Utility, Validity
 from prontocheck.report.aggregate import NO_ERROR
+from prontocheck.report.labels import short_labels
 from prontocheck.report.summary import GroupedSummary, Summary
 
 Report = Summary | GroupedSummary
@@ -126,6 +127,17 @@ def _rows(report: Report) -> list[Row]:
     return rows
 
 
+def summary_rows(report: Report) -> list[Row]:
+    """The rows the table and the Markdown show (and the HTML report): a label and one cell per column (each group,
+    then the total), or ``None`` cells for a section heading.
+
+    >>> from prontocheck.report.aggregate import summarize
+    >>> summary_rows(summarize([]))[:2]
+    [('records', None), ('examples analysed', ['0'])]
+    """
+    return _rows(report)
+
+
 def _proof_cell(metric: str, s: Summary) -> str:
     return _rate(s.proof[metric])
 
@@ -147,13 +159,16 @@ def _first_error_cell(kind: str, s: Summary) -> str:
 
 
 def render_table(report: Report) -> RenderableType:
-    """A rich table: one row per figure, one column per group and one for the total."""
+    """A rich table: one row per figure, one column per group and one for the total; groups named by file paths are
+    headed by what tells them apart (:func:`~prontocheck.report.labels.short_labels`).
+    """
     title = f"by {report.group_by}" if isinstance(report, GroupedSummary) else ""
     table = Table(title="prontocheck summary", title_justify="left")
     table.add_column(title)
     names = [name for name, _ in _columns(report)]
+    labels = short_labels(names)  # --group-by file: paths that differ only deep inside stay apart
     for name in names:
-        table.add_column(Text(name), justify="right")
+        table.add_column(Text(labels[name]), justify="right", overflow="fold")
     for i, (label, cells) in enumerate(_rows(report)):
         if cells is None:
             if i:

@@ -1,0 +1,248 @@
+"""The HTML report (``analyze --html``), saved runs summarized again (``prontocheck report``) and ``--output-dir``.
+
+The report must open without a network (nothing fetched: no URL in a ``src`` or ``href``, no font, no stylesheet
+from elsewhere), hold every figure, and show model text as text (a ``<script>`` in an output never runs).
+``report`` on the records ``analyze`` saved must print the summary ``analyze`` printed, byte for byte, and write
+the same HTML. The page, less its SVG drawings (matplotlib's paths), is pinned in ``tests/golden/report.html``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from prontocheck.analyze import demo_input
+from prontocheck.cli import main
+from prontocheck.prontoqa.results import ExampleResult
+from prontocheck.report.figures import INSTALL
+from prontocheck.report.runs import read_run
+
+ROOT = Path(__file__).resolve().parents[1]
+FORMATS = ROOT / "tests" / "data" / "formats"
+GOLDEN = ROOT / "tests" / "golden" / "report.html"
+SHARED = ROOT.parent / "shared" / "data"
+UPDATE_GOLDEN = os.environ.get("PRONTOCHECK_UPDATE_GOLDEN") == "1"
+FIGURES = {
+    "fig-accuracy-by-group": "Proof accuracy",
+    "fig-accuracy-by-hops": "Proof accuracy by hops",
+    "fig-first-errors": "First error of incorrect proofs",
+    "fig-step-composition": "Step composition",
+    "fig-label-vs-proof": "Label accuracy vs proof accuracy",
+}
+RUN_DIRECTORY = re.compile(r"\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ(-\d+)?")
+
+
+class _Page(HTMLParser):
+    """What the tests ask of a page: every attribute, the elements by tag, figure headings, text of scripts."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.attributes: list[tuple[str, str, str]] = []
+        self.tags: dict[str, int] = {}
+        self.scripts: list[str] = []
+        self.ids: list[str] = []
+        self.headings: dict[str, str] = {}
+        self._figure: str | None = None
+        self._in: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags[tag] = self.tags.get(tag, 0) + 1
+        for name, value in attrs:
+            self.attributes.append((tag, name, value or ""))
+            if name == "id" and value:
+                self.ids.append(value)
+                if tag == "figure":
+                    self._figure = value
+        self._in = tag
+
+    def handle_endtag(self, tag: str) -> None:
+        self._in = None
+
+    def handle_data(self, data: str) -> None:
+        if self._in == "script":
+            self.scripts.append(data)
+        elif self._in == "h2" and self._figure is not None and self._figure not in self.headings:
+            self.headings[self._figure] = data
+
+
+def _page(text: str) -> _Page:
+    page = _Page()
+    page.feed(text)
+    page.close()
+    return page
+
+
+def _run(args: list[str], exit_code: int = 0) -> str:
+    result = CliRunner().invoke(main, args, catch_exceptions=False)
+    assert result.exit_code == exit_code, result.output
+    return result.output
+
+
+def test_the_page_is_self_contained_and_holds_every_figure(tmp_path: Path) -> None:
+    html = tmp_path / "r.html"
+    _run(["analyze", "-q", "-f", "json", "--html", str(html)])
+    text = html.read_text("utf-8")
+    page = _page(text)
+    links = [(tag, name, value) for tag, name, value in page.attributes
+             if name in ("src", "href", "xlink:href", "action", "data", "poster", "srcset")]
+    assert links and all(value.startswith("#") for _, _, value in links), [v for v in links if v[2][:1] != "#"]
+    assert not re.search(r"url\(\s*['\"]?(?!#)", text), "a CSS or SVG url() that is not a fragment"
+    assert "@import" not in text and "@font-face" not in text and "<link" not in text and "<iframe" not in text
+    csp = next(value for tag, name, value in page.attributes if tag == "meta" and value.startswith("default-src"))
+    assert "default-src 'none'" in csp and "script-src 'sha256-" in csp
+    assert {fid: page.headings.get(fid) for fid in FIGURES} == FIGURES
+    for fid in FIGURES:
+        figure = text[text.index(f'<figure id="{fid}"'):]
+        assert figure[:figure.index("</figure>")].count("<svg") == 1, f"{fid} has no drawing"
+    assert len(page.ids) == len(set(page.ids)), "an id is used twice (the SVGs share one page)"
+    assert page.tags["article"] == 12 and page.tags["script"] == 1  # the demo's records; the filter's script
+
+
+def test_model_text_is_escaped(tmp_path: Path) -> None:
+    attack = '<script>alert("x")</script><img src=x onerror=alert(1)>'
+    record = {"id": "</b><script>alert(2)</script>", "context": "Fae is a cat.",
+              "query": "True or false: Fae is a cat.", "output": f"Fae is a cat. {attack} True",
+              "model": '"><svg onload=alert(3)>'}
+    data = tmp_path / "in.jsonl"
+    data.write_text(json.dumps(record) + "\n" + "not json <script>alert(4)</script>\n", "utf-8")
+    html = tmp_path / "r.html"
+    _run(["analyze", str(data), "-q", "-f", "json", "--group-by", "model", "--html", str(html)])
+    text = html.read_text("utf-8")
+    page = _page(text)
+    assert page.tags["script"] == 1 and page.tags.get("img", 0) == 0
+    assert not [a for a in page.attributes if a[1].startswith("on")], "an event handler attribute was injected"
+    assert "alert" not in "".join(page.scripts)
+    assert "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;" in text  # shown, as text
+    assert "&lt;/b&gt;&lt;script&gt;alert(2)" in text and "&quot;&gt;&lt;svg onload=alert(3)&gt;" in text
+    assert "bad record</span><p>not JSON" in text  # the bad line is in the browser too
+
+
+@pytest.mark.parametrize("args", [(), ("--group-by", "model")], ids=["total", "grouped"])
+def test_report_reproduces_analyze_exactly(tmp_path: Path, args: tuple[str, ...]) -> None:
+    """The demo and a file with bad records: the same JSON summary, the same HTML, and every table format."""
+    inputs = [str(FORMATS / "native.jsonl")]
+    records, html, again = tmp_path / "out.jsonl", tmp_path / "a.html", tmp_path / "b.html"
+    printed = _run(["analyze", *inputs, *args, "-q", "-f", "json", "-o", str(records), "--html", str(html)])
+    assert json.loads(printed)["total" if args else "n_errors"]  # a real run: bad records, or groups
+    assert _run(["report", str(records), *args, "-f", "json", "--html", str(again)]) == printed
+    assert again.read_bytes() == html.read_bytes()
+    for fmt in ("markdown", "csv", "table"):
+        assert _run(["report", str(records), *args, "-f", fmt]) == _run(["analyze", *inputs, *args, "-q", "-f", fmt])
+
+
+def test_report_regroups_a_saved_run(tmp_path: Path) -> None:
+    records = tmp_path / "out.jsonl"
+    _run(["analyze", "-q", "-f", "json", "-o", str(records)])
+    grouped = _run(["analyze", "-q", "-f", "json", "--group-by", "model"])
+    assert json.loads(grouped)["groups"].keys() == {"model-a", "model-b"}
+    assert _run(["report", str(records), "--group-by", "model", "-f", "json"]) == grouped
+    assert _run(["report", str(records), str(records), "-f", "json", "--fail-under", "strict=0.99"], exit_code=1)
+    piped = CliRunner().invoke(main, ["report", "-", "--group-by", "model", "-f", "json"],
+                               input=records.read_bytes())
+    assert piped.exit_code == 0 and piped.output == grouped  # standard input
+
+
+def test_saved_records_read_back_equal(tmp_path: Path) -> None:
+    records = tmp_path / "out.jsonl"
+    _run(["analyze", str(FORMATS / "prontoqa-ood.log"), "-q", "-f", "json", "-o", str(records)])
+    lines = [json.loads(line) for line in records.read_text("utf-8").splitlines()]
+    saved = list(read_run(str(records)))
+    assert len(saved) == len(lines) and any(s.result is not None and s.result.steps for s in saved)
+    for line, record in zip(lines, saved):
+        if record.result is None:
+            assert record.error is not None and line["error"]["reason"] == record.error.reason
+            continue
+        source = line.pop("source")
+        assert record.result.to_json() == line and (record.file, record.line) == (source["file"], source["line"])
+        assert ExampleResult.from_json(line) == record.result
+
+
+def test_output_dir_saves_summary_records_and_report(tmp_path: Path) -> None:
+    printed = _run(["analyze", "-q", "-f", "json", "--output-dir", str(tmp_path / "runs")])
+    [run] = list((tmp_path / "runs").iterdir())
+    assert RUN_DIRECTORY.fullmatch(run.name), run.name
+    assert sorted(p.name for p in run.iterdir()) == ["records.jsonl", "report.html", "summary.json"]
+    assert (run / "summary.json").read_text("utf-8") == printed
+    _run(["analyze", "-q", "-f", "json", "-o", str(tmp_path / "out.jsonl")])
+    assert (run / "records.jsonl").read_bytes() == (tmp_path / "out.jsonl").read_bytes()
+    html = tmp_path / "again.html"
+    assert _run(["report", str(run), "-f", "json", "--html", str(html)]) == printed  # the directory is a run
+    assert html.read_bytes() == (run / "report.html").read_bytes()
+    _run(["analyze", "-q", "-f", "json", "--output-dir", str(tmp_path / "runs")])
+    assert len(list((tmp_path / "runs").iterdir())) == 2  # a new directory per run
+
+
+def test_without_matplotlib_html_fails_naming_the_extra(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib → ImportError
+    for command in (["analyze"], ["report", str(FORMATS / "native.jsonl")]):
+        result = CliRunner().invoke(main, [*command, "-q" if command == ["analyze"] else "-fjson", "--html",
+                                           str(tmp_path / "r.html")])
+        assert result.exit_code == 2 and INSTALL in result.output, result.output
+        assert not (tmp_path / "r.html").exists()
+    result = CliRunner().invoke(main, ["analyze", "-f", "json", "--output-dir", str(tmp_path / "runs")])
+    assert result.exit_code == 0, result.output
+    [run] = list((tmp_path / "runs").iterdir())
+    assert sorted(p.name for p in run.iterdir()) == ["records.jsonl", "summary.json"]
+    assert INSTALL in result.output  # the note on stderr (CliRunner mixes the streams)
+
+
+def test_usage_and_input_errors(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["analyze", "-o", str(tmp_path / "a"), "--output-dir", str(tmp_path / "d")])
+    assert result.exit_code == 2 and "--output-dir" in result.output
+    summary = tmp_path / "summary.json"
+    summary.write_text(_run(["analyze", "-q", "-f", "json"]), "utf-8")
+    result = CliRunner().invoke(main, ["report", str(summary)])
+    assert result.exit_code == 2 and f"{summary}:1: not JSON" in result.output and "analyze --output" in result.output
+    (tmp_path / "other.jsonl").write_text('{"id": "a", "output": "True"}\n', "utf-8")
+    result = CliRunner().invoke(main, ["report", str(tmp_path / "other.jsonl")])
+    assert result.exit_code == 2 and "not a record of 'prontocheck analyze --output'" in result.output
+    assert CliRunner().invoke(main, ["report"]).exit_code == 2
+
+
+def test_group_by_file_labels_are_distinct(tmp_path: Path) -> None:
+    lines = (FORMATS / "native.jsonl").read_text("utf-8")
+    for model in ("model-a", "model-b"):
+        (tmp_path / "runs" / model).mkdir(parents=True)
+        (tmp_path / "runs" / model / "outputs.jsonl").write_text(lines, "utf-8")
+    html = tmp_path / "r.html"
+    _run(["analyze", *(str(p) for p in sorted((tmp_path / "runs").glob("*/*.jsonl"))), "-q", "-f", "json",
+          "--group-by", "file", "--html", str(html)])
+    headers = re.findall(r"<th title=\"[^\"]*\">([^<]*)", html.read_text("utf-8").replace("<wbr>", ""))
+    assert headers == ["model-a/outputs", "model-b/outputs", "(total)"]
+
+
+def _without_drawings(text: str) -> str:
+    """The page with each SVG drawing (matplotlib's paths, which change with its version) left out."""
+    return re.sub(r"<svg\b.*?</svg>", "<svg/>", text, flags=re.DOTALL)
+
+
+def test_the_demo_page_is_pinned(tmp_path: Path) -> None:
+    html = tmp_path / "r.html"
+    _run(["analyze", "-q", "-f", "json", "--html", str(html)])
+    with demo_input() as demo:
+        text = _without_drawings(html.read_text("utf-8")).replace(str(demo.parent) + os.sep, "")
+    assert str(ROOT) not in text, "a machine path is left in the page"
+    if UPDATE_GOLDEN:
+        GOLDEN.write_text(text, "utf-8")
+    assert text == GOLDEN.read_text("utf-8"), f"{GOLDEN} changed: regenerate with PRONTOCHECK_UPDATE_GOLDEN=1"
+
+
+@pytest.mark.shared
+def test_the_real_logs_report_by_file(tmp_path: Path) -> None:
+    """The issue's run: every real llama log grouped by file; report on its records gives the same page."""
+    logs = sorted(str(p) for p in (SHARED / "prontoqa-v1-llama").glob("*/*.log.gz"))
+    assert len(logs) == 16
+    records, html, again = tmp_path / "out.jsonl", tmp_path / "a.html", tmp_path / "b.html"
+    printed = _run(["analyze", *logs, "--group-by", "file", "-q", "-f", "json", "-o", str(records), "--jobs", "1",
+                    "--html", str(html)])
+    assert _run(["report", str(records), "--group-by", "file", "-f", "json", "--html", str(again)]) == printed
+    assert again.read_bytes() == html.read_bytes()
+    text = html.read_text("utf-8")
+    assert text.count("<article") == 640 and "llama-chat-13b-q4_k_m/<wbr>llama_1hop</th>" in text
