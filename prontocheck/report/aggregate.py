@@ -308,10 +308,12 @@ class GroupedSummaryBuilder:
 
     def add(self, result: ExampleResult, group: str | None = None, sample: SampleKey | None = None) -> None:
         """Count one checked example in its group (by default :func:`group_key`) and in the total; ``sample``:
-        the problem it is a sample of, within its group (the total keeps the groups' problems apart)."""
+        the problem it is a sample of, within its group (the total keeps the groups' problems apart).
+        """
         name = group_key(result, self.key) if group is None else group
         self._group(name).add(result, sample)
-        self._total.add(result, None if sample is None else dataclasses.replace(sample, problem=f"{name}\0{sample.problem}"))
+        self._total.add(result, None if sample is None else dataclasses.replace(sample,
+                                                                                problem=f"{name}\0{sample.problem}"))
 
     @property
     def groups(self) -> dict[str, SummaryBuilder]:

@@ -284,7 +284,8 @@ def _rate_cells(rate: Rate) -> list[object]:
 
 def render_csv(report: Report) -> str:
     """CSV with one row per group, then the total; see :data:`CSV_COLUMNS` (and :data:`SAMPLE_CSV_COLUMNS`).
-    Floats are exact."""
+    Floats are exact.
+    """
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     samples = any(s.samples is not None for _, s in _columns(report))

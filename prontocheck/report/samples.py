@@ -31,7 +31,7 @@ from __future__ import annotations
 import hashlib
 import math
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -302,7 +302,8 @@ def _majority(samples: Sequence[Sample]) -> bool | None:
 
 def _selected(samples: Sequence[Sample]) -> tuple[Sample, bool]:
     """The paper's selection: the first sample of the logical-form group of highest score, and whether it was
-    weighted by log-probabilities (``False``: by count)."""
+    weighted by log-probabilities (``False``: by count).
+    """
     weighted = all(s.logprob is not None for s in samples)
     groups: dict[str, list[float]] = {}
     first: dict[str, Sample] = {}
@@ -441,9 +442,15 @@ class SamplesBuilder:
             self._problems.setdefault(problem, []).extend(samples)
         self._single.extend(other._single)
 
-    def problems(self) -> dict[str, list[Sample]]:
-        """The samples of each keyed problem, in first-seen order (the problems of their own not included)."""
-        return self._problems
+    def samples(self) -> Iterator[tuple[str | None, Sample]]:
+        """Every sample with its problem's key: the keyed problems' in first-seen order, then the others (key
+        ``None``) in order.
+        """
+        for problem, samples in self._problems.items():
+            for sample in samples:
+                yield problem, sample
+        for sample in self._single:
+            yield None, sample
 
     def build(self) -> SamplesSummary | None:
         """The summary, or ``None`` when no problem has more than one sample."""
