@@ -72,12 +72,19 @@ class Run:
     Attributes:
         name: how the run is named in reports (its file, or its group).
         outcomes: its checked examples, in order.
-        errors: its records that could not be read or checked (never paired).
+        errors: the ids of its records that could not be read or checked (never paired), in order.
+        errors_omitted: such records not listed in ``errors`` (a summary lists a limited number).
     """
 
     name: str
     outcomes: tuple[Outcome, ...]
-    errors: int = 0
+    errors: tuple[str, ...] = ()
+    errors_omitted: int = 0
+
+    @property
+    def n_errors(self) -> int:
+        """Its records that could not be read or checked."""
+        return len(self.errors) + self.errors_omitted
 
 
 def _outcome(value: Any, file: str, line: int) -> Outcome | None:
@@ -100,7 +107,7 @@ def _outcome(value: Any, file: str, line: int) -> Outcome | None:
 def read_run(path: str) -> Run:
     """Read a saved ``prontocheck analyze -o`` file (JSON Lines, compressed or not; ``-``: standard input).
 
-    A record whose input could not be read (``{"id", "error"}``) is counted in ``errors``. A record that carries
+    A record whose input could not be read (``{"id", "error"}``) is listed in ``errors``. A record that carries
     a ``problem_key`` can be matched on it.
 
     Raises:
@@ -115,20 +122,20 @@ def read_run(path: str) -> Run:
     ...                     '{"id": "q2", "error": {"file": "in.jsonl", "line": 2, "reason": "not JSON"}}\\n')
     ...     run = read_run(path)
     >>> run.outcomes, run.errors
-    ((Outcome(id='q1', problem=None, label=True, proof=(False, True, False, True)),), 1)
+    ((Outcome(id='q1', problem=None, label=True, proof=(False, True, False, True)),), ('q2',))
     """
     outcomes: list[Outcome] = []
-    errors = 0
+    errors: list[str] = []
     with open_text(path) as text:
         for line, _, value, error in json_lines(enumerate(iter_lines(text, path), start=1)):
             if error is not None:
                 raise InputError(path, line, f"not JSON: {error.msg}")
             outcome = _outcome(value, path, line)
             if outcome is None:
-                errors += 1
+                errors.append(str(value["id"]))
             else:
                 outcomes.append(outcome)
-    return Run(path, tuple(outcomes), errors)
+    return Run(path, tuple(outcomes), tuple(errors))
 
 
 def outcomes_of(builder: SummaryBuilder, name: str) -> Run:
@@ -144,7 +151,8 @@ def outcomes_of(builder: SummaryBuilder, name: str) -> Run:
     (Outcome(id='q1', problem='p1', label=True, proof=(True, True, True, True)),)
     """
     outcomes = (Outcome(s.id, problem, s.correct, s.proof) for problem, s in builder.samples.samples())
-    return Run(name, tuple(outcomes), builder.build().n_errors)
+    built = builder.build()
+    return Run(name, tuple(outcomes), tuple(e.id or f"{e.file}:{e.line}" for e in built.errors), built.errors_omitted)
 
 
 class Match(StrEnum):
@@ -334,7 +342,8 @@ class Comparison:
         p = self.pairing
 
         def run(r: Run, only: tuple[Outcome, ...], key: str) -> dict[str, Any]:
-            return {"name": r.name, "records": len(r.outcomes), "errors": r.errors,
+            return {"name": r.name, "records": len(r.outcomes),
+                    "errors": {"n": r.n_errors, "ids": list(r.errors)},
                     "unmatched": {"n": len(only), "ids": [o.id for o in only]},
                     "repeated_ids": list(p.repeated_ids[key])}
 

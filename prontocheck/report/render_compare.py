@@ -17,7 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from prontocheck.errors import UsageError
-from prontocheck.report.compare import Comparison, MetricComparison
+from prontocheck.report.compare import Comparison, MetricComparison, Run
 from prontocheck.report.render import METRIC_LABELS
 
 FORMATS = ("table", "json", "markdown")
@@ -54,14 +54,20 @@ def _ids(ids: Sequence[str]) -> str:
     return shown + (f", … and {len(ids) - MAX_LISTED} more" if len(ids) > MAX_LISTED else "")
 
 
+def _run_line(label: str, run: Run) -> str:
+    errors = [*run.errors, *([f"{run.errors_omitted} more"] if run.errors_omitted else [])]
+    return f"{label}: {run.name} ({len(run.outcomes)} records, {run.n_errors} unreadable{': ' if errors else ''}" \
+        f"{_ids(errors)})"
+
+
 def comparison_notes(c: Comparison) -> list[str]:
     """The lines that follow the table: the runs, the pairing, what could not be paired, the flips.
 
     >>> from prontocheck.report.compare import Outcome, Run, compare
-    >>> a = Run("a.jsonl", (Outcome("q1", None, True, None), Outcome("q2", None, True, None)), errors=1)
+    >>> a = Run("a.jsonl", (Outcome("q1", None, True, None), Outcome("q2", None, True, None)), ("q3",))
     >>> b = Run("b.jsonl", (Outcome("q1", None, False, None),))
     >>> print("\\n".join(comparison_notes(compare(a, b))))
-    A: a.jsonl (2 records, 1 unreadable)
+    A: a.jsonl (2 records, 1 unreadable: q3)
     B: b.jsonl (1 records, 0 unreadable)
     pairs: 1 (1 on id, 0 on the problem)
     only in A: 1 (q2)
@@ -70,8 +76,8 @@ def comparison_notes(c: Comparison) -> list[str]:
     p = c.pairing
     by_id = sum(m.value == "id" for *_, m in p.pairs)
     lines = [
-        f"A: {c.a.name} ({len(c.a.outcomes)} records, {c.a.errors} unreadable)",
-        f"B: {c.b.name} ({len(c.b.outcomes)} records, {c.b.errors} unreadable)",
+        _run_line("A", c.a),
+        _run_line("B", c.b),
         f"pairs: {len(p.pairs)} ({by_id} on id, {len(p.pairs) - by_id} on the problem)",
     ]
     for run, only in (("A", p.only_a), ("B", p.only_b)):
