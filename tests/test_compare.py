@@ -211,3 +211,19 @@ def test_analyze_paired_needs_two_groups() -> None:
     for args in (("--paired",), ("--paired", "--group-by", "model", "-f", "csv")):
         run = _run("analyze", str(DATA / "model-a.jsonl"), *args, "-q")
         assert run.returncode == 2 and "--paired needs --group-by KEY" in run.stderr
+
+
+def test_the_readme_examples_of_samples_and_comparisons_run_as_printed(tmp_path: Path) -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("### Several samples per question"):readme.index("## Reliability and limits")]
+    commands = [line for block in section.split("```sh\n")[1:] for line in block.split("```")[0].splitlines()]
+    assert len(commands) == 5
+    (tmp_path / "tests" / "data").mkdir(parents=True)
+    (tmp_path / "tests" / "data" / "samples").symlink_to(DATA)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    for command in commands:
+        runnable = command.replace("prontocheck ", f"{sys.executable} -m prontocheck ")
+        run = subprocess.run(["bash", "-o", "pipefail", "-c", runnable], capture_output=True, text=True, env=env,
+                             cwd=tmp_path, timeout=300)
+        assert run.returncode == 0, (command, run.stderr)
+    assert "| label | 3 | 100.0% | 66.7% |" in run.stdout
