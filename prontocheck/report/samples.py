@@ -36,9 +36,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from prontocheck.common.decode import json_id
 from prontocheck.common.stats import Rate
 from prontocheck.errors import UsageError
 from prontocheck.io.records import Record
+from prontocheck.prontoqa.problem import Problem
 from prontocheck.prontoqa.results import METRICS, ExampleResult
 from prontocheck.report.summary import StepsToReturn
 
@@ -68,6 +70,15 @@ def _digest(parts: Iterable[str]) -> str:
     return h.hexdigest()
 
 
+def problem_key(problem: Problem) -> str:
+    """A problem's key: a digest of its context, query and options (hexadecimal; equal problems, equal keys).
+
+    >>> problem_key(Problem("Fae is a cat.", "True or false: Fae is a cat."))
+    'aadfb275b90d716314ce287e'
+    """
+    return _digest([problem.context, problem.query, *problem.options])
+
+
 def sample_key(record: Record, key: str | None = None, logprob: str | None = None) -> SampleKey:
     """The :class:`SampleKey` of a record read from a file.
 
@@ -77,7 +88,6 @@ def sample_key(record: Record, key: str | None = None, logprob: str | None = Non
             metadata value under ``key`` (a record without it is a problem of its own).
         logprob: the metadata key of the sample's mean token log-probability (``None``: no weights).
 
-    >>> from prontocheck.prontoqa.problem import Problem
     >>> a = Record(Problem("Fae is a cat.", "True or false: Fae is a cat."), "True", "r1", "x.jsonl", 1,
     ...            {"prompt_id": 7, "lp": -0.5})
     >>> b = Record(Problem("Fae is a cat.", "True or false: Fae is a cat."), "False", "r2", "x.jsonl", 2)
@@ -93,13 +103,13 @@ def sample_key(record: Record, key: str | None = None, logprob: str | None = Non
             weight = float(value)
     if key is None:
         p = record.problem
-        return SampleKey("problem:" + _digest([p.context, p.query, *p.options]), weight)
+        return SampleKey(problem_key(record.problem), weight)
     if key == ID_KEY:
         return SampleKey(f"id:{record.id}", weight)
     value = record.metadata.get(key)
     if value is None:
         return SampleKey(f"record:{record.file}:{record.line}", weight)
-    return SampleKey(f"key:{value}", weight)
+    return SampleKey(f"key:{json_id(value)}", weight)
 
 
 @dataclass(frozen=True, slots=True)
