@@ -102,7 +102,6 @@ def sample_key(record: Record, key: str | None = None, logprob: str | None = Non
         if isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value):
             weight = float(value)
     if key is None:
-        p = record.problem
         return SampleKey(problem_key(record.problem), weight)
     if key == ID_KEY:
         return SampleKey(f"id:{record.id}", weight)
