@@ -33,7 +33,7 @@ from prontocheck.io.writing import dumps
 from prontocheck.prontoqa.check import check
 from prontocheck.prontoqa.results import ExampleResult
 from prontocheck.report.aggregate import GroupedSummaryBuilder, SummaryBuilder
-from prontocheck.report.samples import sample_key
+from prontocheck.report.samples import problem_key, sample_key
 from prontocheck.syntax.frontend import parser
 from prontocheck.syntax.grammar import PRONTOQA
 
@@ -68,9 +68,12 @@ class Checked:
     result: ExampleResult
 
     def to_json(self) -> dict[str, Any]:
-        """The per-record JSON line: the result, plus where the record came from."""
+        """The per-record JSON line: the result, plus where the record came from and its problem's key (what
+        ``prontocheck compare`` matches records of two runs on when their ids differ).
+        """
         out = self.result.to_json()
         out["source"] = {"file": self.record.file, "line": self.record.line}
+        out["problem_key"] = problem_key(self.record.problem)
         return out
 
 

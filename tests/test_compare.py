@@ -227,3 +227,18 @@ def test_the_readme_examples_of_samples_and_comparisons_run_as_printed(tmp_path:
                              cwd=tmp_path, timeout=300)
         assert run.returncode == 0, (command, run.stderr)
     assert "| label | 3 | 100.0% | 66.7% |" in run.stdout
+
+
+def test_compare_command_pairs_saved_runs_on_the_problem_when_ids_differ(tmp_path: Path) -> None:
+    for m in "ab":
+        lines = (DATA / f"model-{m}.jsonl").read_text(encoding="utf-8").splitlines()
+        records = [json.loads(line) | {"id": f"{m}{number}"} for number, line in enumerate(lines)]
+        (tmp_path / f"{m}.in.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+        run = _run("analyze", f"{m}.in.jsonl", "-o", f"{m}.jsonl", "-q", cwd=tmp_path)
+        assert run.returncode == 0, run.stderr
+    out = json.loads(_run("compare", "a.jsonl", "b.jsonl", "-f", "json", cwd=tmp_path).stdout)
+    assert out["pairs"] == {"n": 3, "by_id": 0, "by_problem": 3}
+    assert out["metrics"]["strict"]["flips"] == {"a_correct_b_incorrect": ["a0 ~ b0"],
+                                                 "a_incorrect_b_correct": ["a1 ~ b1"]}
+    assert (out["a"]["unmatched"]["ids"], out["b"]["unmatched"]["ids"], out["b"]["errors"]["ids"]) == \
+        (["a3"], ["b3"], ["b4"])

@@ -35,7 +35,7 @@ def print_comparison(c: Comparison, fmt: str) -> None:
 def compare_command(run_a: str, run_b: str, fmt: str | None) -> None:
     """Compare two saved runs ('prontocheck analyze -o FILE') on the examples both have.
 
-    Examples are matched on their record id, else on their problem (where the records carry a problem key). Per
+    Examples are matched on their record id, else on their problem (the records' problem_key). Per
     figure (label accuracy and the four proof accuracies): each run's accuracy on the pairs, the difference B − A,
     McNemar's test (exact below 25 discordant pairs, else chi-square with continuity correction), and the examples
     that flip. Examples only one run has are counted and listed.

@@ -79,13 +79,13 @@ def problem_key(problem: Problem) -> str:
     return _digest([problem.context, problem.query, *problem.options])
 
 
-def sample_key(record: Record, key: str | None = None, logprob: str | None = None) -> SampleKey:
-    """The :class:`SampleKey` of a record read from a file.
+def sample_key(record: Record, key: str | None = None, logprob: str | None = None) -> SampleKey | None:
+    """The :class:`SampleKey` of a record read from a file (``None``: the record is a problem of its own).
 
     Args:
         record: the record.
         key: ``None``: the problem is the record's context, query and options; ``"id"``: its id; else the
-            metadata value under ``key`` (a record without it is a problem of its own).
+            metadata value under ``key`` (a record without it is a problem of its own: ``None``).
         logprob: the metadata key of the sample's mean token log-probability (``None``: no weights).
 
     >>> a = Record(Problem("Fae is a cat.", "True or false: Fae is a cat."), "True", "r1", "x.jsonl", 1,
@@ -93,8 +93,8 @@ def sample_key(record: Record, key: str | None = None, logprob: str | None = Non
     >>> b = Record(Problem("Fae is a cat.", "True or false: Fae is a cat."), "False", "r2", "x.jsonl", 2)
     >>> sample_key(a).problem == sample_key(b).problem, sample_key(a, "id").problem
     (True, 'id:r1')
-    >>> sample_key(a, "prompt_id", "lp"), sample_key(b, "prompt_id").problem
-    (SampleKey(problem='key:7', logprob=-0.5), 'record:x.jsonl:2')
+    >>> sample_key(a, "prompt_id", "lp"), sample_key(b, "prompt_id")
+    (SampleKey(problem='key:7', logprob=-0.5), None)
     """
     weight = None
     if logprob is not None:
@@ -107,7 +107,7 @@ def sample_key(record: Record, key: str | None = None, logprob: str | None = Non
         return SampleKey(f"id:{record.id}", weight)
     value = record.metadata.get(key)
     if value is None:
-        return SampleKey(f"record:{record.file}:{record.line}", weight)
+        return None
     return SampleKey(f"key:{json_id(value)}", weight)
 
 
