@@ -182,8 +182,9 @@ def mean_pass_at_k(counts: Sequence[tuple[int, int]], k: int) -> Fraction | None
     >>> mean_pass_at_k([(1, 1)], 2) is None
     True
     """
-    values = [pass_at_k(n, c, k) for n, c in counts if n >= k]
-    return sum(values, Fraction(0)) / len(values) if values else None
+    problems = Counter((n, c) for n, c in counts if n >= k)  # each distinct (n, c) computed once
+    total = sum(problems.values())
+    return sum((m * pass_at_k(n, c, k) for (n, c), m in problems.items()), Fraction(0)) / total if total else None
 
 
 def k_values(largest: int) -> list[int]:
@@ -334,15 +335,19 @@ def _point(samples: Sequence[Sample]) -> Point:
                  {m: _fraction(sum(p[i] for p in proofs), len(proofs)) for i, m in enumerate(METRICS)})
 
 
-def _agreement(samples: Sequence[Sample]) -> tuple[Fraction, Fraction]:
-    """Pairwise agreement and the majority share of one problem's answers (no answer is an answer)."""
+def _agreement(samples: Sequence[Sample]) -> tuple[tuple[int, int], tuple[int, int]]:
+    """Pairwise agreement and the majority share of one problem's answers (no answer is an answer), each as a
+    numerator and a denominator.
+    """
     n = len(samples)
     counts = Counter(s.predicted for s in samples).values()
-    return Fraction(sum(c * (c - 1) for c in counts), n * (n - 1)), Fraction(max(counts), n)
+    return (sum(c * (c - 1) for c in counts), n * (n - 1)), (max(counts), n)
 
 
-def _mean(values: Sequence[Fraction | int]) -> float | None:
-    return float(Fraction(sum(values), len(values))) if values else None
+def _mean(values: Sequence[tuple[int, int]]) -> float | None:
+    """The exact mean of fractions given as (numerator, denominator), as a float; ``None`` for none."""
+    distinct = Counter(values)  # each distinct fraction made once: fast on many problems of few sizes
+    return float(sum((m * Fraction(*f) for f, m in distinct.items()), Fraction(0)) / len(values)) if values else None
 
 
 def summarize_samples(problems: Sequence[Sequence[Sample]]) -> SamplesSummary | None:
@@ -409,8 +414,8 @@ def summarize_samples(problems: Sequence[Sequence[Sample]]) -> SamplesSummary | 
         by_count=by_count,
         agreement=_mean([a for a, _ in agreements]),
         majority_share=_mean([share for _, share in agreements]),
-        unanimous=sum(a == 1 for a, _ in agreements),
-        logical_forms=_mean([len({s.form for s in p}) for p in several]),
+        unanimous=sum(a == d for (a, d), _ in agreements),
+        logical_forms=_mean([(len({s.form for s in p}), 1) for p in several]),
         steps_to_return=StepsToReturn(dict(sorted(back.items())), never),
         points=tuple(_point(p) for p in problems),
     )
