@@ -102,6 +102,7 @@ def test_pairs_on_ids_then_on_problems_one_to_one() -> None:
     assert [o.id for o in p.only_a] == ["dup", "a:2", "a:3"]
     assert [o.id for o in p.only_b] == ["b:2", "b:3"]
     assert p.repeated_ids == {"a": ("dup",), "b": ()}
+    assert p.shared_problem == {"a": 2, "b": 0}
     assert len(p.pairs) + len(p.only_a) == len(a) and len(p.pairs) + len(p.only_b) == len(b)
 
 
@@ -242,3 +243,18 @@ def test_compare_command_pairs_saved_runs_on_the_problem_when_ids_differ(tmp_pat
                                                  "a_incorrect_b_correct": ["a1 ~ b1"]}
     assert (out["a"]["unmatched"]["ids"], out["b"]["unmatched"]["ids"], out["b"]["errors"]["ids"]) == \
         (["a3"], ["b3"], ["b4"])
+
+
+def test_analyze_paired_leaves_several_samples_of_a_problem_unpaired_and_says_so() -> None:
+    lines = (DATA / "rollouts-k4.jsonl").read_text(encoding="utf-8").splitlines()
+    records = [json.loads(line) for line in lines]
+    text = "".join(json.dumps(r | {"run": "A" if r["sample"] < 2 else "B"}) + "\n" for r in records)
+    run = _run("analyze", "-", "--group-by", "run", "--paired", "-f", "json", "-q", stdin=text)
+    assert run.returncode == 0, run.stderr
+    paired = json.loads(run.stdout)["paired"]
+    assert paired["pairs"]["n"] == 0 and paired["metrics"]["label_accuracy"]["p_value"] is None
+    assert (paired["a"]["unmatched"]["n"], paired["a"]["shared_problem"]) == (5, 4)
+    assert (paired["b"]["unmatched"]["n"], paired["b"]["shared_problem"]) == (4, 4)
+    markdown = _run("analyze", "-", "--group-by", "run", "--paired", "-f", "markdown", "-q", stdin=text).stdout
+    assert "- only in A: 5 (p1-s0, p1-s1, p2-s0, p2-s1, p3-s0); 4 of them share their problem with another of A's" \
+        in markdown

@@ -171,12 +171,15 @@ class Pairing:
         only_a: A's examples without a partner in B, in order.
         only_b: B's examples without a partner in A, in order.
         repeated_ids: per run (``"a"``, ``"b"``), the ids that occur more than once (not matched on their id).
+        shared_problem: per run, its unmatched examples whose problem another of its unmatched examples has too
+            (several samples of one problem: not matched on it).
     """
 
     pairs: tuple[tuple[Outcome, Outcome, Match], ...]
     only_a: tuple[Outcome, ...]
     only_b: tuple[Outcome, ...]
     repeated_ids: dict[str, tuple[str, ...]]
+    shared_problem: dict[str, int]
 
 
 def _unique(items: Iterable[tuple[str | None, Outcome]]) -> dict[str, Outcome]:
@@ -215,7 +218,10 @@ def pair(a: Sequence[Outcome], b: Sequence[Outcome]) -> Pairing:
             only_a.append(o)
     repeated = {name: tuple(sorted(i for i, c in Counter(o.id for o in run).items() if c > 1))
                 for name, run in (("a", a), ("b", b))}
-    return Pairing(tuple(pairs), tuple(only_a), tuple(o for o in b if id(o) not in matched_b), repeated)
+    only_b = [o for o in b if id(o) not in matched_b]
+    shared = {name: sum(o.problem is not None and o.problem not in unique for o in only)
+              for name, only, unique in (("a", only_a, problems_a), ("b", only_b, problems_b))}
+    return Pairing(tuple(pairs), tuple(only_a), tuple(only_b), repeated, shared)
 
 
 class Method(StrEnum):
@@ -345,7 +351,7 @@ class Comparison:
             return {"name": r.name, "records": len(r.outcomes),
                     "errors": {"n": r.n_errors, "ids": list(r.errors)},
                     "unmatched": {"n": len(only), "ids": [o.id for o in only]},
-                    "repeated_ids": list(p.repeated_ids[key])}
+                    "repeated_ids": list(p.repeated_ids[key]), "shared_problem": p.shared_problem[key]}
 
         return {
             "a": run(self.a, p.only_a, "a"),

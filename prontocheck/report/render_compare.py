@@ -80,9 +80,11 @@ def comparison_notes(c: Comparison) -> list[str]:
         _run_line("B", c.b),
         f"pairs: {len(p.pairs)} ({by_id} on id, {len(p.pairs) - by_id} on the problem)",
     ]
-    for run, only in (("A", p.only_a), ("B", p.only_b)):
+    for run, only, key in (("A", p.only_a, "a"), ("B", p.only_b, "b")):
         if only:
-            lines.append(f"only in {run}: {len(only)} ({_ids([o.id for o in only])})")
+            shared = p.shared_problem[key]
+            note = f"; {shared} of them share their problem with another of {run}'s" if shared else ""
+            lines.append(f"only in {run}: {len(only)} ({_ids([o.id for o in only])}){note}")
     for run, key in (("A", "a"), ("B", "b")):
         if p.repeated_ids[key]:
             lines.append(f"ids repeated in {run} (matched on the problem only): {_ids(p.repeated_ids[key])}")
