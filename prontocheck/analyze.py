@@ -33,6 +33,7 @@ from prontocheck.io.writing import dumps
 from prontocheck.prontoqa.check import check
 from prontocheck.prontoqa.results import ExampleResult
 from prontocheck.report.aggregate import GroupedSummaryBuilder, SummaryBuilder
+from prontocheck.report.samples import problem_key, sample_key
 from prontocheck.syntax.frontend import parser
 from prontocheck.syntax.grammar import PRONTOQA
 
@@ -67,9 +68,12 @@ class Checked:
     result: ExampleResult
 
     def to_json(self) -> dict[str, Any]:
-        """The per-record JSON line: the result, plus where the record came from."""
+        """The per-record JSON line: the result, plus where the record came from and its problem's key (what
+        ``prontocheck compare`` matches records of two runs on when their ids differ).
+        """
         out = self.result.to_json()
         out["source"] = {"file": self.record.file, "line": self.record.line}
+        out["problem_key"] = problem_key(self.record.problem)
         return out
 
 
@@ -138,11 +142,16 @@ class Analysis:
         profile: ``paper``, or a compatibility profile (``prontoqa-v1``, ``prontoqa-ood``): each record
             then also gets the original analyzer's verdict.
         bad_patterns: the original's whitelist of unparseable sentences (compatibility profiles).
+        sample_key: what makes records samples of one problem (:func:`~prontocheck.report.samples.sample_key`:
+            ``None``, the same context, query and options; ``"id"``, the same id; else a metadata key).
+        sample_logprob: the metadata key of a sample's mean token log-probability (the paper's selection).
     """
 
     group_by: str | None = None
     profile: str = PAPER
     bad_patterns: Whitelist | None = None
+    sample_key: str | None = None
+    sample_logprob: str | None = None
 
     def summary_builder(self, *, limit: int | None = None) -> SummaryBuilder | GroupedSummaryBuilder:
         """A new builder of the summary (grouped or not); by default one listing everything, to merge."""
@@ -216,7 +225,7 @@ def analyze_batch(items: list[Record | RecordError], analysis: Analysis) -> Batc
     for item in items:
         done = _check_one(item)
         if isinstance(done, Checked):
-            summary.add(done.result)
+            summary.add(done.result, sample=sample_key(done.record, analysis.sample_key, analysis.sample_logprob))
             line = done.to_json()
             record: Record | None = done.record
         else:

@@ -159,8 +159,9 @@ def test_saved_records_read_back_equal(tmp_path: Path) -> None:
         if record.result is None:
             assert record.error is not None and line["error"]["reason"] == record.error.reason
             continue
-        source = line.pop("source")
+        source, problem = line.pop("source"), line.pop("problem_key")
         assert record.result.to_json() == line and (record.file, record.line) == (source["file"], source["line"])
+        assert record.problem == problem and len(problem) == 24
         assert ExampleResult.from_json(line) == record.result
 
 

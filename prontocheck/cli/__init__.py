@@ -25,6 +25,7 @@ from prontocheck.cli.interrupts import exit_on_signal
 
 COMMANDS = {
     "analyze": ("prontocheck.cli.analyze", "analyze"),
+    "compare": ("prontocheck.cli.compare", "compare_command"),
     "demo": ("prontocheck.cli.analyze", "demo"),
     "generate": ("prontocheck.cli.generate", "generate_command"),
     "lint-dataset": ("prontocheck.cli.generate", "lint_command"),

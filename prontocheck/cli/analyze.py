@@ -18,6 +18,7 @@ from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.text import Text
 
 from prontocheck.analyze import AUTO_JOBS_BYTES, DEMO_NAME, Analysis, analyze_file_batches, demo_input
+from prontocheck.cli.compare import print_comparison
 from prontocheck.cli.interrupts import graceful
 from prontocheck.cli.messages import labelled
 from prontocheck.cli.saving import HTML_NAME, RECORDS_NAME, SUMMARY_NAME, SavedRun, summary_json
@@ -31,7 +32,9 @@ from prontocheck.io.writing import OutputError, dumps, optional_output
 from prontocheck.prontoqa.results import METRICS
 from prontocheck.report import (
     DEFAULT_LIMIT,
+    GroupedSummaryBuilder,
     Report,
+    SummaryBuilder,
     render,
     render_errors,
     render_unparseable,
@@ -39,6 +42,7 @@ from prontocheck.report import (
 from prontocheck.report import (
     FORMATS as OUTPUT_FORMATS,
 )
+from prontocheck.report.compare import Comparison, compare, outcomes_of
 
 THRESHOLD_METRICS = ("label_accuracy", *METRICS)
 MAX_MESSAGES = 20
@@ -155,11 +159,21 @@ def _ray_address(value: str | None) -> str | None:
 @click.option("--output-dir", "output_dir", type=click.Path(file_okay=False), metavar="DIR",
               help=f"Save the run under DIR/<its UTC time>/: {SUMMARY_NAME}, {RECORDS_NAME} (as --output writes "
                    f"them) and {HTML_NAME} (when matplotlib is installed).")
+@click.option("--sample-key", metavar="KEY",
+              help="Records with the same metadata value under KEY ('id': the same record id) are samples of one "
+                   "problem [default: the same context, query and options].")
+@click.option("--sample-logprob", metavar="KEY",
+              help="Metadata key of a sample's mean token log-probability: the paper's selection of the samples' "
+                   "logical forms weighs each sample by exp(KEY) instead of 1.")
+@click.option("--paired", is_flag=True,
+              help="With --group-by KEY of exactly two values: compare them example by example (McNemar's test; "
+                   "table, json or markdown).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar and no per-record messages on stderr.")
 def analyze(inputs: tuple[str, ...], output: str | None, fmt: str | None, group_by: str | None,
             fields: tuple[str, ...], input_format: str, fail_under: tuple[str, ...], profile: str,
-            bad_patterns: str | None, jobs: int | None, ray_address: str | None, quiet: bool,
-            html: str | None = None, output_dir: str | None = None) -> None:
+            bad_patterns: str | None, jobs: int | None, ray_address: str | None, sample_key: str | None,
+            sample_logprob: str | None, paired: bool, quiet: bool, html: str | None = None,
+            output_dir: str | None = None) -> None:
     """Check model chains of thought and report proof and label accuracies.
 
     INPUT is a native JSONL file, an original PrOntoQA log or JSON file (optionally gzip, bz2 or
@@ -178,6 +192,9 @@ def analyze(inputs: tuple[str, ...], output: str | None, fmt: str | None, group_
             whitelist = load_bad_patterns(bad_patterns)
         except InputError as e:
             raise click.UsageError(str(e)) from e
+    if paired and (group_by is None or profile != "paper" or fmt == "csv"):
+        raise click.UsageError("--paired needs --group-by KEY (with two values), the paper profile, and the table, "
+                               "json or markdown format")
     thresholds = _thresholds(fail_under)
     ray_address = _ray_address(ray_address)
     if ray_address is not None:
@@ -189,7 +206,8 @@ def analyze(inputs: tuple[str, ...], output: str | None, fmt: str | None, group_
     err = Console(stderr=True, highlight=False, soft_wrap=True, markup=False)
     run = SavedRun.start(output, html, output_dir, group_by, err, quiet)
     output = run.records or output
-    analysis = Analysis(group_by=group_by, profile=profile, bad_patterns=whitelist)
+    analysis = Analysis(group_by=group_by, profile=profile, bad_patterns=whitelist, sample_key=sample_key,
+                        sample_logprob=sample_logprob)
     builder = analysis.summary_builder(limit=DEFAULT_LIMIT)
     originals: list[OriginalSummary] = []
     unreadable = False
@@ -265,16 +283,19 @@ def analyze(inputs: tuple[str, ...], output: str | None, fmt: str | None, group_
         _print_originals(originals, fmt or "original", err, stop.name)
         _finish(report, thresholds, unreadable, err, stop.exit_code)
         return
-    print_summary(report, fmt or ("table" if sys.stdout.isatty() else "json"), stop.name)
+    comparison = _paired(builder, err) if paired else None
+    print_summary(report, fmt or ("table" if sys.stdout.isatty() else "json"), stop.name, comparison)
     _finish(report, thresholds, unreadable, err, stop.exit_code)
 
 
-def print_summary(report: Report, fmt: str, interrupted: str | None = None) -> None:
+def print_summary(report: Report, fmt: str, interrupted: str | None = None,
+                  comparison: Comparison | None = None) -> None:
     """The summary on standard output in ``fmt`` (``table``, ``json``, ``markdown`` or ``csv``): what ``analyze``
-    prints, and ``report`` for the same records.
+    prints, and ``report`` for the same records; with ``comparison`` (``--paired``), the paired comparison after it
+    (in the JSON, under ``paired``).
     """
     if fmt == "json":
-        click.echo(summary_json(report, interrupted))
+        click.echo(summary_json(report, interrupted, None if comparison is None else comparison.to_json()))
     elif fmt != "table":
         click.echo(str(render(report, fmt)).rstrip("\n"))
     else:
@@ -290,6 +311,19 @@ def print_summary(report: Report, fmt: str, interrupted: str | None = None) -> N
             console.print(Text(f"\nBad input records ({len(errors)})", style="bold"))
             for text in errors:
                 console.print(f"  {text}")
+    if comparison is not None and fmt != "json":
+        click.echo()
+        print_comparison(comparison, fmt)
+
+
+def _paired(builder: SummaryBuilder | GroupedSummaryBuilder, err: Console) -> Comparison:
+    """``--paired``: the two groups compared, the first seen as A; exit 2 unless there are exactly two."""
+    groups = builder.groups if isinstance(builder, GroupedSummaryBuilder) else {}
+    if len(groups) != 2:
+        names = ", ".join(map(repr, groups))
+        _fail(err, UsageError(f"--paired needs exactly two groups, found {len(groups)}: {names}"))
+    (name_a, a), (name_b, b) = groups.items()
+    return compare(outcomes_of(a, name_a), outcomes_of(b, name_b))
 
 
 def _fail(err: Console, error: Exception) -> NoReturn:

@@ -32,10 +32,15 @@ from prontocheck.report.runs import SavedRecord, read_run, run_file, summarize_r
               help="Break every figure down by a metadata key (e.g. model, hops) or 'file'.")
 @click.option("--html", "html", type=click.Path(dir_okay=False), metavar="FILE",
               help="Also write the HTML report to FILE (pip install 'prontocheck[report]').")
+@click.option("--sample-key", metavar="KEY",
+              help="Records with the same metadata value under KEY ('id': the same record id) are samples of one "
+                   "problem [default: the same saved problem_key], as 'analyze --sample-key' groups them.")
+@click.option("--sample-logprob", metavar="KEY",
+              help="Metadata key of a sample's mean token log-probability (as 'analyze --sample-logprob').")
 @click.option("--fail-under", "fail_under", multiple=True, metavar="METRIC=VALUE",
               help=f"Exit 1 if METRIC ({', '.join(THRESHOLD_METRICS)}) is under VALUE.")
 def report(runs: tuple[str, ...], fmt: str | None, group_by: str | None, html: str | None,
-           fail_under: tuple[str, ...]) -> None:
+           sample_key: str | None, sample_logprob: str | None, fail_under: tuple[str, ...]) -> None:
     """Summarize saved runs again, without checking anything.
 
     RUN is a file written by 'prontocheck analyze --output' (plain or compressed; '-' for standard input) or a
@@ -60,7 +65,7 @@ def report(runs: tuple[str, ...], fmt: str | None, group_by: str | None, html: s
                 yield saved
 
     try:
-        summary = summarize_run(records(), group_by=group_by)
+        summary = summarize_run(records(), group_by=group_by, sample_key=sample_key, sample_logprob=sample_logprob)
     except InputError as e:
         hint = "" if e.line is None else (" (a RUN is the records file 'analyze --output' writes, one JSON object a "
                                           "line, or a directory 'analyze --output-dir' made)")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import sys
 from dataclasses import dataclass
+from typing import Any
 
 import click
 from rich.console import Console
@@ -26,11 +27,15 @@ from prontocheck.report.runs import HTML_NAME, RECORDS_NAME, SUMMARY_NAME, new_r
 __all__ = ["HTML_NAME", "RECORDS_NAME", "SUMMARY_NAME", "SavedRun", "summary_json", "write_html"]
 
 
-def summary_json(report: Report, interrupted: str | None = None) -> str:
-    """The summary as ``--format json`` prints it (and ``--output-dir`` saves it)."""
+def summary_json(report: Report, interrupted: str | None = None, paired: dict[str, Any] | None = None) -> str:
+    """The summary as ``--format json`` prints it (and ``--output-dir`` saves it), with the ``--paired``
+    comparison's JSON under ``paired`` when there is one.
+    """
     summary = report.to_json()
     if interrupted:
         summary["interrupted"] = interrupted
+    if paired is not None:
+        summary["paired"] = paired
     return dumps(summary, indent=2)
 
 

@@ -27,6 +27,7 @@ if typing.TYPE_CHECKING:
         summarize_by,
         summarize_groups,
     )
+    from prontocheck.report.compare import Comparison, McNemar, Outcome, Run, mcnemar, read_outcomes
     from prontocheck.report.html import HtmlReportBuilder
     from prontocheck.report.render import (
         CSV_COLUMNS,
@@ -42,7 +43,18 @@ if typing.TYPE_CHECKING:
         render_table,
         render_unparseable,
     )
+    from prontocheck.report.render_compare import render_comparison
     from prontocheck.report.runs import SavedRecord, read_run, summarize_run
+    from prontocheck.report.samples import (
+        Sample,
+        SampleKey,
+        SamplesBuilder,
+        SamplesSummary,
+        mean_pass_at_k,
+        pass_at_k,
+        sample_key,
+        summarize_samples,
+    )
     from prontocheck.report.summary import GroupedSummary, StepCounts, StepsToReturn, Summary, Unparseable
 
 # Imported on first use (prontocheck.common.lazy): importing one module of the package does not import the rest.
@@ -57,6 +69,10 @@ lazy.export_lazily("prontocheck.report", {
     "prontocheck.report.summary": "GroupedSummary StepCounts StepsToReturn Summary Unparseable",
     "prontocheck.report.html": "HtmlReportBuilder",
     "prontocheck.report.runs": "SavedRecord read_run summarize_run",
+    "prontocheck.report.samples": "Sample SampleKey SamplesBuilder SamplesSummary mean_pass_at_k pass_at_k sample_key "
+        "summarize_samples",
+    "prontocheck.report.compare": "Comparison McNemar Outcome Run mcnemar read_outcomes",
+    "prontocheck.report.render_compare": "render_comparison",
 })
 
 __all__ = [
@@ -65,4 +81,7 @@ __all__ = [
     "StepsToReturn", "Summary", "SummaryBuilder", "Unparseable", "group_key", "proportion", "read_run", "render",
     "render_csv", "render_errors", "render_json", "render_markdown", "render_table", "render_unparseable",
     "summarize", "summarize_by", "summarize_groups", "summarize_run", "wilson_interval",
+    # several samples per problem; comparing two runs
+    "Comparison", "McNemar", "Outcome", "Run", "Sample", "SampleKey", "SamplesBuilder", "SamplesSummary",
+    "mcnemar", "mean_pass_at_k", "pass_at_k", "read_outcomes", "render_comparison", "sample_key", "summarize_samples",
 ]

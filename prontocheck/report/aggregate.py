@@ -14,6 +14,7 @@ whose steps is non-canonical (empty chains of thought included).
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from collections import Counter
 from collections.abc import Iterable
@@ -22,6 +23,7 @@ from typing import TypeVar
 from prontocheck.common.stats import Rate
 from prontocheck.io.records import RecordError
 from prontocheck.prontoqa.results import METRICS, ExampleResult, SentenceKind, Utility, Validity
+from prontocheck.report.samples import SampleKey, SamplesBuilder
 from prontocheck.report.summary import GroupedSummary, StepCounts, StepsToReturn, Summary, Unparseable
 
 DEFAULT_LIMIT = 1000
@@ -98,6 +100,7 @@ class SummaryBuilder:
         self._sentences: Counter[str] = Counter()
         self._no_answer: Counter[str] = Counter()
         self._cut = 0
+        self._samples = SamplesBuilder()
 
     def _add_steps(self, result: ExampleResult) -> bool:
         """Count the steps; return whether one is strict, atomic and misleading."""
@@ -116,8 +119,8 @@ class SummaryBuilder:
                 self._unparseable_omitted += _admit(self._unparseable, (s.text, s.reason or ""), 1, self._limit)
         return misleading
 
-    def add(self, result: ExampleResult) -> None:
-        """Count one checked example."""
+    def add(self, result: ExampleResult, sample: SampleKey | None = None) -> None:
+        """Count one checked example; ``sample``: the problem it is a sample of (``None``: a problem of its own)."""
         self._n += 1
         if result.label.correct is not None:
             self._label[0] += result.label.correct
@@ -130,7 +133,9 @@ class SummaryBuilder:
             if not result.proof.valid:
                 self._n_incorrect += 1
                 self._first_error_incorrect[kind] += 1
-        if self._add_steps(result):
+        misleading = self._add_steps(result)
+        self._samples.add(result, sample, misleading=misleading)
+        if misleading:
             if result.steps_to_return is None:
                 self._never += 1
             else:
@@ -181,6 +186,7 @@ class SummaryBuilder:
         self._n_incorrect += other._n_incorrect
         self._never += other._never
         self._cut += other._cut
+        self._samples.merge(other._samples)
         # Counter.update adds the keys new here in ``other``'s order: first-seen order is kept.
         for mine, theirs in ((self._proof, other._proof), (self._steps, other._steps),
                              (self._validity, other._validity), (self._utility, other._utility),
@@ -231,7 +237,13 @@ class SummaryBuilder:
             sentences={k.value: self._sentences[k.value] for k in SentenceKind},
             no_answer=_by_frequency(dict(self._no_answer)),
             cut_after_answer=self._cut,
+            samples=self._samples.build(),
         )
+
+    @property
+    def samples(self) -> SamplesBuilder:
+        """The samples collected, problem by problem (:mod:`prontocheck.report.samples`)."""
+        return self._samples
 
 
 def summarize(
@@ -294,10 +306,19 @@ class GroupedSummaryBuilder:
             self._groups[name] = SummaryBuilder(limit=self._limit)
         return self._groups[name]
 
-    def add(self, result: ExampleResult, group: str | None = None) -> None:
-        """Count one checked example in its group (by default :func:`group_key`) and in the total."""
-        self._group(group_key(result, self.key) if group is None else group).add(result)
-        self._total.add(result)
+    def add(self, result: ExampleResult, group: str | None = None, sample: SampleKey | None = None) -> None:
+        """Count one checked example in its group (by default :func:`group_key`) and in the total; ``sample``:
+        the problem it is a sample of, within its group (the total keeps the groups' problems apart).
+        """
+        name = group_key(result, self.key) if group is None else group
+        self._group(name).add(result, sample)
+        self._total.add(result, None if sample is None else dataclasses.replace(sample,
+                                                                                problem=f"{name}\0{sample.problem}"))
+
+    @property
+    def groups(self) -> dict[str, SummaryBuilder]:
+        """The builder of each group, in first-seen order."""
+        return self._groups
 
     def add_error(self, error: RecordError, group: str | None = None) -> None:
         """Count one bad input record in the total, and in ``group`` (by default, see the class)."""

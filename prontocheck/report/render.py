@@ -26,6 +26,7 @@ from prontocheck.errors import UsageError
 from prontocheck.prontoqa.results import METRICS, SentenceKind, Utility, Validity
 from prontocheck.report.aggregate import NO_ERROR
 from prontocheck.report.labels import short_labels
+from prontocheck.report.samples import PassAtK, SamplesSummary
 from prontocheck.report.summary import GroupedSummary, Summary
 
 Report = Summary | GroupedSummary
@@ -124,6 +125,33 @@ def _rows(report: Report) -> list[Row]:
         row("examples with one", lambda s: str(s.steps_to_return.n)),
         row("never back on the proof", lambda s: _count(s.steps_to_return.never, s.steps_to_return.n)),
     ]
+    return rows + _sample_rows(cols)
+
+
+def _sample_rows(cols: list[Summary]) -> list[Row]:
+    """The rows of several samples per problem (:mod:`prontocheck.report.samples`), when a column has them."""
+    if all(s.samples is None for s in cols):
+        return []
+
+    def row(label: str, cell: Callable[[SamplesSummary], str]) -> Row:
+        return (label, ["—" if s.samples is None else cell(s.samples) for s in cols])
+
+    def per_problem(sm: SamplesSummary) -> str:
+        low, high = sm.per_problem
+        return str(low) if low == high else f"{low}–{high}"
+
+    rows: list[Row] = [
+        ("several samples per problem", None),
+        row("problems (with several samples)", lambda sm: f"{sm.problems} ({sm.several})"),
+        row("samples per problem", per_problem),
+    ]
+    rows += [row(f"pass@1: {m}", partial(_pass_cell, m, first=True)) for m in METRICS]
+    rows += [row(f"pass@k: {m} (k: most samples)", partial(_pass_cell, m, first=False)) for m in METRICS]
+    rows.append(row("majority-vote label", lambda sm: _rate(sm.majority)))
+    rows.append(row("selected logical forms: label", lambda sm: _rate(sm.selected_label)))
+    rows += [row(f"selected logical forms: {m}", partial(_selected_cell, m)) for m in METRICS]
+    rows.append(row("answer agreement (pairwise)", lambda sm: _pct(sm.agreement)))
+    rows.append(row("unanimous problems", lambda sm: _count(sm.unanimous, sm.several)))
     return rows
 
 
@@ -136,6 +164,15 @@ def summary_rows(report: Report) -> list[Row]:
     [('records', None), ('examples analysed', ['0'])]
     """
     return _rows(report)
+def _pass_cell(metric: str, sm: SamplesSummary, *, first: bool) -> str:
+    if not sm.pass_at_k:
+        return "—"
+    p: PassAtK = sm.pass_at_k[0 if first else -1]
+    return _pct(p.value[metric]) + ("" if first else f" (k={p.k}, n={p.n})")
+
+
+def _selected_cell(metric: str, sm: SamplesSummary) -> str:
+    return _rate(sm.selected_proof[metric])
 
 
 def _proof_cell(metric: str, s: Summary) -> str:
@@ -221,6 +258,37 @@ CSV_COLUMNS = (
 """The columns of :func:`render_csv`; empty cells stand for ``None`` (no examples to estimate from).
 ``errors`` lists the group's bad input records, one ``file:line: reason`` per line of the cell."""
 
+SAMPLE_CSV_COLUMNS = (
+    ["samples_problems", "samples_several", "samples_min", "samples_max"]
+    + [f"pass1_{m}" for m in METRICS]
+    + ["passk_k", "passk_n"]
+    + [f"passk_{m}" for m in METRICS]
+    + ["majority_label_accuracy", "selected_label_accuracy"]
+    + [f"selected_{m}" for m in METRICS]
+    + ["agreement_pairwise", "unanimous"]
+)
+"""The columns :func:`render_csv` adds after :data:`CSV_COLUMNS` when some problem has several samples
+(:mod:`prontocheck.report.samples`; pass@k with the most samples of a problem as k); empty where a group has none."""
+
+
+def _sample_cells(sm: SamplesSummary | None) -> list[object]:
+    if sm is None:
+        return [""] * len(SAMPLE_CSV_COLUMNS)
+    first, last = (sm.pass_at_k[0], sm.pass_at_k[-1]) if sm.pass_at_k else (None, None)
+
+    def value(v: float | None) -> object:
+        return "" if v is None else v
+
+    return (
+        [sm.problems, sm.several, *sm.per_problem]
+        + [value(None if first is None else first.value[m]) for m in METRICS]
+        + (["", ""] if last is None else [last.k, last.n])
+        + [value(None if last is None else last.value[m]) for m in METRICS]
+        + [value(sm.majority.value), value(sm.selected_label.value)]
+        + [value(sm.selected_proof[m].value) for m in METRICS]
+        + [value(sm.agreement), sm.unanimous]
+    )
+
 
 def _rate_cells(rate: Rate) -> list[object]:
     lo, hi = rate.ci95 or ("", "")
@@ -228,10 +296,13 @@ def _rate_cells(rate: Rate) -> list[object]:
 
 
 def render_csv(report: Report) -> str:
-    """CSV with one row per group, then the total; see :data:`CSV_COLUMNS`. Floats are exact."""
+    """CSV with one row per group, then the total; see :data:`CSV_COLUMNS` (and :data:`SAMPLE_CSV_COLUMNS`).
+    Floats are exact.
+    """
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(CSV_COLUMNS)
+    samples = any(s.samples is not None for _, s in _columns(report))
+    writer.writerow(CSV_COLUMNS + (SAMPLE_CSV_COLUMNS if samples else []))
     for name, s in _columns(report):
         steps = s.steps
         writer.writerow(
@@ -244,6 +315,7 @@ def render_csv(report: Report) -> str:
             + [steps.redundant]
             + [s.sentences.get(k.value, 0) for k in SentenceKind]
             + [sum(s.no_answer.values()), s.cut_after_answer, "\n".join(_error_lines(s))]
+            + (_sample_cells(s.samples) if samples else [])
         )
     return out.getvalue()
 

@@ -36,6 +36,7 @@ from prontocheck.io.records import RecordError
 from prontocheck.limits import RECORD_CHARS
 from prontocheck.prontoqa.results import ExampleResult
 from prontocheck.report.aggregate import DEFAULT_LIMIT, GroupedSummaryBuilder, SummaryBuilder
+from prontocheck.report.samples import key_of_sample
 from prontocheck.report.summary import GroupedSummary, Summary
 
 SAVED_LINE_CHARS = 16 * RECORD_CHARS
@@ -61,12 +62,15 @@ class SavedRecord:
         error: the bad record (``None`` for a checked one).
         file: the input file the record was read from (``source.file``; for a bad record, its file).
         line: the line of that file where the record starts (``None`` when not known).
+        problem: the record's problem key (``problem_key``: :func:`~prontocheck.report.samples.problem_key`;
+            ``None`` when not saved): what makes saved records samples of one problem, and pairs them in a comparison.
     """
 
     result: ExampleResult | None
     error: RecordError | None
     file: str | None
     line: int | None
+    problem: str | None = None
 
 
 def saved_record(obj: Any) -> SavedRecord:
@@ -94,8 +98,9 @@ def saved_record(obj: Any) -> SavedRecord:
                            file, line)
     result = ExampleResult.from_json(obj)
     source = obj.get("source") or {}
-    file, line = source.get("file"), source.get("line")
-    return SavedRecord(result, None, file if isinstance(file, str) else None, line if isinstance(line, int) else None)
+    file, line, problem = source.get("file"), source.get("line"), obj.get("problem_key")
+    return SavedRecord(result, None, file if isinstance(file, str) else None, line if isinstance(line, int) else None,
+                       problem if isinstance(problem, str) else None)
 
 
 def run_file(path: str) -> str:
@@ -175,10 +180,13 @@ def new_run_directory(parent: str, now: datetime | None = None) -> str:
 
 
 def summarize_run(
-    records: Iterable[SavedRecord], *, group_by: str | None = None, limit: int = DEFAULT_LIMIT
+    records: Iterable[SavedRecord], *, group_by: str | None = None, limit: int = DEFAULT_LIMIT,
+    sample_key: str | None = None, sample_logprob: str | None = None,
 ) -> Summary | GroupedSummary:
     """The summary of saved records, grouped by a metadata key (or ``file``) or not: what ``analyze`` printed
-    for the records, with the same builders, in the same order (so the same figures and lists).
+    for the records, with the same builders, in the same order (so the same figures and lists). ``sample_key``
+    and ``sample_logprob`` are ``analyze``'s options of the same names (which records are samples of one problem;
+    by default those saved with the same ``problem_key``).
 
     >>> from prontocheck import Problem, check
     >>> r = check(Problem("Fae is a cat.", "True or false: Fae is a cat."), "True", metadata={"model": "m"})
@@ -188,7 +196,9 @@ def summarize_run(
     builder = SummaryBuilder(limit=limit) if group_by is None else GroupedSummaryBuilder(group_by, limit=limit)
     for record in records:
         if record.result is not None:
-            builder.add(record.result)
+            result = record.result
+            builder.add(result, sample=key_of_sample(record.problem, result.id, result.metadata, sample_key,
+                                                     sample_logprob))
         elif record.error is not None:
             builder.add_error(record.error)
     return builder.build()

@@ -7,11 +7,14 @@ They are built by :mod:`prontocheck.report.aggregate`; ``to_json()`` gives the J
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from prontocheck.common.stats import Rate, proportion
 from prontocheck.io.records import RecordError
 from prontocheck.prontoqa.results import METRICS
+
+if TYPE_CHECKING:
+    from prontocheck.report.samples import SamplesSummary
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +134,8 @@ class Summary:
             and ``unparseable`` sentences make steps.
         no_answer: examples without a committed answer, by reason ("no answer statement", "truncated: …").
         cut_after_answer: examples whose output ran on into a new problem after the answer (the text cut).
+        samples: pass@k, majority vote, agreement and the paper's selection when some problem has more than one
+            sample (:mod:`prontocheck.report.samples`); ``None`` otherwise (and no ``"samples"`` in the JSON).
 
     """
 
@@ -153,10 +158,11 @@ class Summary:
     sentences: dict[str, int] = field(default_factory=dict)
     no_answer: dict[str, int] = field(default_factory=dict)
     cut_after_answer: int = 0
+    samples: SamplesSummary | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The summary as JSON-ready data; floats are kept exact (rounding is for rendered text)."""
-        return {
+        out: dict[str, Any] = {
             "n": self.n,
             "n_errors": self.n_errors,
             "label_accuracy": self.label.to_json(),
@@ -177,6 +183,9 @@ class Summary:
             "no_answer": {"n": sum(self.no_answer.values()), "reasons": dict(self.no_answer)},
             "cut_after_answer": self.cut_after_answer,
         }
+        if self.samples is not None:
+            out["samples"] = self.samples.to_json()
+        return out
 
 
 @dataclass(frozen=True, slots=True)
