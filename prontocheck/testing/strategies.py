@@ -272,4 +272,4 @@ def model_outputs(examples: st.SearchStrategy[Example] | None = None, *,
     return _outputs(source, wanted)
 
 
-__all__ = ["PREFIXES", "Sentence", "examples", "formulas", "model_outputs", "ontologies", "sentences"]
+__all__ = ["PREFIXES", "Sentence", "examples", "formulas", "model_outputs", "ontologies", "sentences", "warm_up"]
