@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from itertools import chain
 from typing import Any
 
@@ -290,6 +290,21 @@ def parse_json(lines: Iterable[str], name: str, *, whole: bool | None = None) ->
     yield from _examples_by_line(chain(head, numbered), name)
 
 
+Item = Callable[[str, Any, str, int], Record | RecordError]
+"""Makes one member of a whole-file JSON value a record: ``(key, value, input name, line) → record or error``."""
+
+
+def parse_whole(lines: Iterable[str], name: str, item: Item) -> Iterator[Record | RecordError]:
+    """Read one whole-file JSON array (or object), each item (member) made a record by ``item``; the lines after
+    the value are read as JSON Lines of original examples, as :func:`parse_json` does.
+
+    >>> from prontocheck.io.records import RecordError
+    >>> [str(r) for r in parse_whole(['[1,\n', '2]'], "x.json", lambda k, v, n, line: RecordError(n, line, k))]
+    ['x.json:1: example1', 'x.json:2: example2']
+    """
+    yield from _whole_file(enumerate(lines, start=1), name, item)
+
+
 def _examples_by_line(numbered: Iterable[tuple[int, str]], name: str) -> Iterator[Record | RecordError]:
     """The examples of JSON Lines, one per line (or one per key of a keyed line)."""
     count = 0
@@ -351,8 +366,12 @@ def _one_line_value(read: list[tuple[int, str]]) -> bool:
     return False
 
 
-def _whole_file(numbered: Iterable[tuple[int, str]], name: str) -> Iterator[Record | RecordError]:
-    """The examples of one whole-file JSON value, up to its end, its first error or its first over-long line."""
+def _whole_file(numbered: Iterable[tuple[int, str]], name: str, item: Item | None = None
+                ) -> Iterator[Record | RecordError]:
+    """The examples of one whole-file JSON value, up to its end, its first error or its first over-long line;
+    ``item`` makes each member's record (default: an original example).
+    """
+    item = item or _example_record
     read: list[tuple[int, str]] = []
     cut: RecordError | None = None
     for number, text in numbered:
@@ -364,7 +383,7 @@ def _whole_file(numbered: Iterable[tuple[int, str]], name: str) -> Iterator[Reco
     try:
         for key, example, line in _members("".join(text for _, text in read)):
             members += 1
-            yield _example_record(key, example, name, line)
+            yield item(key, example, name, line)
     except json.JSONDecodeError as e:
         if cut is None and e.msg == "Extra data" and e.colno == 1:
             # One JSON value on the first lines, then more lines: JSON Lines after all; the lines after the

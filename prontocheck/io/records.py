@@ -19,6 +19,11 @@ class Origin(StrEnum):
     NATIVE = "native"
     ORIGINAL_LOG = "prontoqa-log"
     ORIGINAL_JSON = "prontoqa-json"
+    JSON_ARRAY = "json-array"
+    INSPECT_EVAL = "inspect-eval"
+    OPENAI_BATCH = "openai-batch"
+    PARQUET = "parquet"
+    HF_DATASET = "hf-dataset"
 
 
 @dataclass(frozen=True, slots=True)

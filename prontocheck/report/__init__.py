@@ -40,6 +40,7 @@ if typing.TYPE_CHECKING:
         render_markdown,
         render_table,
         render_unparseable,
+        render_warnings,
     )
     from prontocheck.report.summary import GroupedSummary, StepCounts, StepsToReturn, Summary, Unparseable
 
@@ -51,7 +52,7 @@ lazy.export_lazily("prontocheck.report", {
         "summarize_groups",
     "prontocheck.report.render": "CSV_COLUMNS FORMATS NO_ERROR_LABEL TOTAL Report render render_csv "
         "render_errors render_json render_markdown render_table "
-        "render_unparseable",
+        "render_unparseable render_warnings",
     "prontocheck.report.summary": "GroupedSummary StepCounts StepsToReturn Summary Unparseable",
 })
 
@@ -59,6 +60,6 @@ __all__ = [
     "CSV_COLUMNS", "DEFAULT_LIMIT", "FORMATS", "NO_ERROR", "NO_ERROR_LABEL", "NO_GROUP", "TOTAL", "Z95",
     "GroupedSummary", "GroupedSummaryBuilder", "Rate", "Report", "StepCounts", "StepsToReturn", "Summary",
     "SummaryBuilder", "Unparseable", "group_key", "proportion", "render", "render_csv", "render_errors", "render_json",
-    "render_markdown", "render_table", "render_unparseable", "summarize", "summarize_by", "summarize_groups",
-    "wilson_interval",
+    "render_markdown", "render_table", "render_unparseable", "render_warnings", "summarize", "summarize_by",
+    "summarize_groups", "wilson_interval",
 ]
