@@ -295,7 +295,7 @@ Item = Callable[[str, Any, str, int], Record | RecordError]
 
 
 def parse_whole(lines: Iterable[str], name: str, item: Item) -> Iterator[Record | RecordError]:
-    """Read one whole-file JSON array (or object), each item (member) made a record by ``item``; the lines after
+    r"""Read one whole-file JSON array (or object), each item (member) made a record by ``item``; the lines after
     the value are read as JSON Lines of original examples, as :func:`parse_json` does.
 
     >>> from prontocheck.io.records import RecordError
