@@ -13,6 +13,8 @@ import csv
 import io
 import json
 import os
+import re
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -381,3 +383,29 @@ def test_every_new_format_file_is_detected() -> None:
                 "batch-output.jsonl": "openai-batch", "batch-input.jsonl": "native",
                 "lm-eval-samples.jsonl": "native", "verl-rollouts.jsonl": "native"}
     assert {name: detect_format(str(FORMATS / name)) for name in expected} == expected
+
+
+def on_a_terminal(command: str, cwd: Path) -> str:
+    """The text ``command`` writes to its terminal (a pseudo-terminal from ``script``), escape codes removed."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
+           "COLUMNS": "160"}
+    done = subprocess.run(["script", "-qec", command, "/dev/null"], cwd=cwd, env=env, capture_output=True,
+                          text=True, errors="replace", timeout=300, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return re.sub(r"\x1b\[[0-9;?]*[a-zA-Z]", "", done.stdout)
+
+
+@pytest.mark.skipif(shutil.which("script") is None, reason="needs script(1) for a pseudo-terminal")
+def test_progress_on_a_terminal_shows_totals_and_time_left(tmp_path: Path) -> None:
+    for name in ("a.jsonl", "b.jsonl"):
+        (tmp_path / name).write_text((json.dumps(native()) + "\n") * 300)
+    python = f"{sys.executable} -m prontocheck"
+    shown = on_a_terminal(f"{python} analyze a.jsonl b.jsonl -f json --limit 200 -o out.jsonl > summary.json",
+                          tmp_path)
+    # the bars refresh a few times a second: the last counts of a file may not be drawn before its bar goes
+    assert re.search(r"\d+/200 ", shown) and "2/2" in shown and "eta" in shown and "inputs" in shown
+    assert json.loads((tmp_path / "summary.json").read_text())["n"] == 400  # the report itself is untouched
+    shown = on_a_terminal(f"{python} generate -n 30 -o gen.jsonl", tmp_path)
+    assert re.search(r"examples .* \d+/30 ", shown)
+    quiet = on_a_terminal(f"{python} analyze a.jsonl -q -f json --limit 5 > summary.json", tmp_path)
+    assert "/5 " not in quiet and "eta" not in quiet

@@ -8,26 +8,27 @@ from __future__ import annotations
 import os
 import stat
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from concurrent.futures.process import BrokenProcessPool
-from contextlib import ExitStack, closing, contextmanager
+from contextlib import ExitStack, closing
 from itertools import islice
 from pathlib import Path
 from typing import Any, NoReturn
 
 import click
 from rich.console import Console
-from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.text import Text
 
 from prontocheck.analyze import AUTO_JOBS_BYTES, DEMO_NAME, Analysis, analyze_records, auto_jobs, demo_input
 from prontocheck.cli.interrupts import graceful
 from prontocheck.cli.messages import labelled
+from prontocheck.cli.progress import optional_progress, wanted
 from prontocheck.compat import PROFILES, OriginalSummary, load_bad_patterns, render_original
 from prontocheck.errors import InputError, UsageError
 from prontocheck.integrations import ray as on_ray
 from prontocheck.io import FORMATS as INPUT_FORMATS
 from prontocheck.io import read_records
+from prontocheck.io.detect import count_records
 from prontocheck.io.native import FIELDS as FIELD_NAMES
 from prontocheck.io.presets import PRESETS
 from prontocheck.io.writing import OutputError, dumps, optional_output
@@ -85,18 +86,6 @@ def _missed(report: Report, thresholds: dict[str, float]) -> list[str]:
         if value is None or value < minimum:
             missed.append(f"{name} = {value if value is None else f'{value:.4f}'} is under {minimum}")
     return missed
-
-
-@contextmanager
-def _progress(enabled: bool) -> Iterator[Any]:
-    if not enabled:
-        yield None
-        return
-    progress = Progress(SpinnerColumn(), TextColumn("{task.description}", markup=False),
-                        TextColumn("{task.completed} records"), TimeElapsedColumn(), console=Console(stderr=True),
-                        transient=True)
-    with progress:
-        yield progress
 
 
 class _Jobs(click.ParamType):
@@ -218,12 +207,16 @@ def analyze(inputs: tuple[str, ...], output: str | None, fmt: str | None, group_
                 except UsageError as e:
                     _fail(err, e)
             stop = stack.enter_context(graceful())
-            progress = stack.enter_context(_progress(not quiet and sys.stderr.isatty()))
+            progress = stack.enter_context(optional_progress(wanted(quiet)))
+            overall = progress.add_task("inputs", total=len(paths)) if progress and len(paths) > 1 else None
             for path in paths:
                 if stop:
                     break
                 name = DEMO_NAME if not inputs else path
-                task = progress.add_task(name, total=None) if progress is not None else None
+                task = None
+                if progress is not None:
+                    known = [k for k in (count_records(path, input_format), limit) if k is not None]
+                    task = progress.add_task(f"{name} (records)", total=min(known) if known else None)
                 original = None
                 if profile != "paper":
                     original = OriginalSummary(profile, source=Path(name).name.removesuffix(".gz"))
@@ -250,7 +243,7 @@ def analyze(inputs: tuple[str, ...], output: str | None, fmt: str | None, group_
                                 if not quiet and messages <= MAX_MESSAGES:
                                     err.print(labelled("error", "red", error))
                             records += batch.count
-                            if task is not None:
+                            if progress is not None and task is not None:
                                 progress.advance(task, batch.count)
                             if stop:
                                 break
@@ -264,8 +257,10 @@ def analyze(inputs: tuple[str, ...], output: str | None, fmt: str | None, group_
                         err.print(labelled("error", "red", f"{name}: a worker process died; the records "
                                                           "after the last one written were not checked"))
                         unreadable = True
-                if task is not None:
+                if progress is not None and task is not None:
                     progress.remove_task(task)
+                if progress is not None and overall is not None:
+                    progress.advance(overall)
     except OutputError as e:
         _fail(err, e)
     if messages > MAX_MESSAGES and not quiet:

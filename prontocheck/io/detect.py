@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import json
 import re
+import zipfile
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import replace
 from itertools import chain
@@ -36,7 +37,7 @@ from prontocheck.common.decode import loads, raw_decode
 from prontocheck.common.streams import STDIN, LongLine, iter_lines, open_text
 from prontocheck.errors import InputError, UsageError
 from prontocheck.io.batch import is_batch_output, parse_batch_output, read_batch_input
-from prontocheck.io.inspect_eval import ZIP_MAGIC, read_eval
+from prontocheck.io.inspect_eval import SAMPLE_MEMBER, ZIP_MAGIC, read_eval
 from prontocheck.io.native import check_fields, parse_native, record_from_object, show
 from prontocheck.io.original import parse_json, parse_log, parse_whole
 from prontocheck.io.presets import PRESETS, detect_preset, preset_fields
@@ -171,6 +172,27 @@ def detect_format(path: str) -> str:
     with open_text(path) as stream:
         found = _detect_text(iter_lines(stream, path), path, None)
     return found[0] if found else "native"
+
+
+def count_records(path: str, input_format: str = "auto") -> int | None:
+    """How many records an input holds, where its format tells it without reading them: the rows of a Parquet
+    file (its metadata), the samples of an inspect log (its member names); ``None`` for the other formats.
+
+    >>> count_records("-") is None
+    True
+    """
+    fmt = _binary_format(path) if input_format == "auto" else input_format
+    try:
+        if fmt == Origin.PARQUET.value:
+            import pyarrow.parquet as pq
+
+            return int(pq.ParquetFile(path).metadata.num_rows)
+        if fmt == Origin.INSPECT_EVAL.value:
+            with zipfile.ZipFile(path) as archive:
+                return sum(1 for name in archive.namelist() if SAMPLE_MEMBER.fullmatch(name))
+    except Exception:  # noqa: BLE001 - only a hint for a progress bar: reading the input reports its errors
+        return None
+    return None
 
 
 def _check_format(input_format: str) -> None:

@@ -45,7 +45,8 @@ ZIP_MAGIC = b"PK\x03\x04"
 """The first bytes of a zip archive (an ``.eval`` log)."""
 MAX_SAMPLE_BYTES = 256 << 20
 """The largest sample file read (uncompressed); a larger one is that sample's error."""
-_SAMPLE = re.compile(r"samples/(?P<name>[^/]+_epoch_\d+)(?:\.json|/sample\.json)")
+SAMPLE_MEMBER = re.compile(r"samples/(?P<name>[^/]+_epoch_\d+)(?:\.json|/sample\.json)")
+"""The name of a sample's file in the archive (its ``name`` group: ``<id>_epoch_<epoch>``)."""
 _HEADERS = ("header.json", "_journal/start.json")
 
 
@@ -119,7 +120,7 @@ def is_eval_log(names: list[str]) -> bool:
     >>> is_eval_log(["header.json", "samples/1_epoch_1.json"]), is_eval_log(["data.csv"])
     (True, False)
     """
-    return any(n in _HEADERS for n in names) or any(_SAMPLE.fullmatch(n) for n in names)
+    return any(n in _HEADERS for n in names) or any(SAMPLE_MEMBER.fullmatch(n) for n in names)
 
 
 def read_eval(source: str | IO[bytes], name: str, fields: Mapping[str, str] | None = None
@@ -150,7 +151,7 @@ def read_eval(source: str | IO[bytes], name: str, fields: Mapping[str, str] | No
         log = _eval_block(archive, names)
         position = 0
         for member in names:
-            match = _SAMPLE.fullmatch(member)
+            match = SAMPLE_MEMBER.fullmatch(member)
             if match is None:
                 continue
             position += 1
@@ -186,5 +187,5 @@ def _eval_block(archive: zipfile.ZipFile, names: list[str]) -> Mapping[str, Any]
     return {}
 
 
-__all__ = ["MAX_SAMPLE_BYTES", "ZIP_MAGIC", "is_eval_log", "last_message", "message_text", "read_eval",
+__all__ = ["MAX_SAMPLE_BYTES", "SAMPLE_MEMBER", "ZIP_MAGIC", "is_eval_log", "last_message", "message_text", "read_eval",
            "sample_fields"]
