@@ -289,6 +289,7 @@ def _command(*args: str) -> list[str]:
 def test_a_full_standard_output_is_one_line_and_exit_2() -> None:
     with open("/dev/full", "w") as full:
         proc = subprocess.run(_command("analyze", "-f", "json", "-q"), stdout=full, stderr=subprocess.PIPE,
+                              stdin=subprocess.DEVNULL,  # no data on stdin: the demo (a pipe would be read)
                               text=True, env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=60)
     assert proc.returncode == 2
     assert proc.stderr.strip().splitlines() == ["error: cannot write standard output: No space left on device"]
