@@ -409,3 +409,28 @@ def test_progress_on_a_terminal_shows_totals_and_time_left(tmp_path: Path) -> No
     assert re.search(r"examples .* \d+/30 ", shown)
     quiet = on_a_terminal(f"{python} analyze a.jsonl -q -f json --limit 5 > summary.json", tmp_path)
     assert "/5 " not in quiet and "eta" not in quiet
+
+
+def test_a_json_dump_of_records_on_one_line_longer_than_a_record_is_read_item_by_item(tmp_path: Path) -> None:
+    long_output = GOLD + " " + "Fae is a cat. " * 40
+    records = [native(id=f"r{i}", output=long_output) for i in range(2500)]
+    path = tmp_path / "records.json"
+    path.write_text(json.dumps(records))  # one line of over a million characters
+    assert path.stat().st_size > 1_000_000 and detect_format(str(path)) == "json-array"
+    items = list(read_records(str(path)))
+    assert len(good(items)) == 2500 and good(items)[-1].id == "r2499" and good(items)[0].output == long_output
+    code, stdout, _ = run("analyze", str(path), "-f", "json", "--limit", "3")
+    assert code == 0 and json.loads(stdout)["n"] == 3
+    # cut short, or with an item over the per-record limit: the items before it, then the error
+    path.write_text(json.dumps(records)[:-5000])
+    items = list(read_records(str(path)))
+    assert isinstance(items[-1], RecordError) and items[-1].reason.startswith("not JSON: Unterminated string")
+    assert len(good(items)) == len(items) - 1 > 2000
+    path.write_text(json.dumps([native(id="a"), native(output="x" * 1_100_000), native(id="c")]))
+    [first, error] = list(read_records(str(path)))
+    assert isinstance(first, Record) and isinstance(error, RecordError) and "record_chars" in error.reason
+    example = {"test_example": {"question": CTX, "query": QUERY, "chain_of_thought": [], "answer": "True",
+                                "model_output": long_output}}
+    path.write_text(json.dumps([example] * 2000))
+    assert detect_format(str(path)) == "prontoqa-json"
+    assert [r.id for r in good(list(read_records(str(path))))][-1] == "example2000"

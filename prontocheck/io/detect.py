@@ -31,15 +31,16 @@ import zipfile
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import replace
 from itertools import chain
-from typing import Any
+from typing import Any, TextIO
 
 from prontocheck.common.decode import loads, raw_decode
 from prontocheck.common.streams import STDIN, LongLine, iter_lines, open_text
 from prontocheck.errors import InputError, UsageError
+from prontocheck.io.arrays import Rejoined, array_items, long_array
 from prontocheck.io.batch import is_batch_output, parse_batch_output, read_batch_input
 from prontocheck.io.inspect_eval import SAMPLE_MEMBER, ZIP_MAGIC, read_eval
 from prontocheck.io.native import check_fields, parse_native, record_from_object, show
-from prontocheck.io.original import parse_json, parse_log, parse_whole
+from prontocheck.io.original import example_record, parse_json, parse_log, parse_whole
 from prontocheck.io.presets import PRESETS, detect_preset, preset_fields
 from prontocheck.io.records import Origin, Record, RecordError
 from prontocheck.io.tables import PARQUET_MAGIC, is_dataset_folder, read_dataset, read_parquet
@@ -170,7 +171,12 @@ def detect_format(path: str) -> str:
     if binary is not None:
         return binary
     with open_text(path) as stream:
-        found = _detect_text(iter_lines(stream, path), path, None)
+        long, rejoined = long_array(stream, path)
+        if long:
+            first = next(array_items(rejoined, path))[1]
+            original = isinstance(first, dict) and _original_shape(first)
+            return Origin.ORIGINAL_JSON.value if original else Origin.JSON_ARRAY.value
+        found = _detect_text(iter_lines(rejoined, path), path, None)  # type: ignore[arg-type]
     return found[0] if found else "native"
 
 
@@ -306,7 +312,11 @@ def _read(path: str, input_format: str, fields: dict[str, str] | None, batch_inp
         yield from _read_eval(path, fields)
         return
     with open_text(path) as stream:
-        lines: Iterator[str] = iter_lines(stream, path)
+        long, rejoined = long_array(stream, path) if fmt in ("auto", Origin.JSON_ARRAY.value) else (False, stream)
+        if long:  # json.dump(records) on one line, too long to read as a line: its items one at a time
+            yield from _long_array(rejoined, path, fields, fmt == "auto")
+            return
+        lines: Iterator[str] = iter_lines(rejoined, path)  # type: ignore[arg-type]
         whole = None
         if fmt == "auto":
             found = _detect_text(lines, path, fields)
@@ -373,6 +383,29 @@ def _read_eval(path: str, fields: Mapping[str, str] | None) -> Iterator[Record |
         raise InputError(path, None, f"cannot open: {e.strerror or e}") from e
     with source:
         yield from read_eval(source, path, fields)
+
+
+def _long_array(stream: TextIO | Rejoined, name: str, fields: dict[str, str] | None, detect: bool
+                ) -> Iterator[Record | RecordError]:
+    """The items of a JSON array on one over-long line: native records (``json-array``), or, when ``detect`` and
+    the first object is an original example, original examples.
+    """
+    mapping: dict[str, str] | None = None
+    original = False
+    for count, (line, value, error) in enumerate(array_items(stream, name), start=1):
+        if error is not None:
+            yield RecordError(name, line, error)
+            return
+        if mapping is None:
+            original = detect and isinstance(value, dict) and _original_shape(value) and not fields
+            mapping = check_fields(fields or PRESETS.get(detect_preset(value) or ""))
+        if original:
+            yield example_record(f"example{count}", value, name, line)
+        elif not isinstance(value, dict):
+            yield RecordError(name, line, f"not a JSON object: {show(value)}")
+        else:
+            record = record_from_object(value, name, line, mapping)
+            yield record if isinstance(record, RecordError) else replace(record, origin=Origin.JSON_ARRAY)
 
 
 def _read_array(lines: Iterable[str], name: str, fields: Mapping[str, str] | None) -> Iterator[Record | RecordError]:

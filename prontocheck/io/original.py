@@ -253,6 +253,15 @@ def _example_record(key: str, example: Any, name: str, line: int) -> Record | Re
     return Record(Problem(context, query, gold, label), output, key, name, line, metadata, Origin.ORIGINAL_JSON)
 
 
+def example_record(key: str, example: Any, name: str, line: int) -> Record | RecordError:
+    """One original example (``{"test_example": {...}}`` or the test example itself) named ``key`` as a record.
+
+    >>> example_record("example1", 7, "x.json", 3).reason
+    "example 'example1' is not a JSON object: 7"
+    """
+    return _example_record(key, example, name, line)
+
+
 def _is_keyed(obj: dict[str, Any]) -> bool:
     return "test_example" not in obj and "question" not in obj and any(_EXAMPLE_KEY.fullmatch(k) for k in obj)
 
