@@ -27,7 +27,7 @@ _SPACE = re.compile(r"[ \t\n\r]*")
 
 
 class Rejoined:
-    """A text stream whose first characters were read already: ``prefix``, then the rest of ``stream``.
+    r"""A text stream whose first characters were read already: ``prefix``, then the rest of ``stream``.
 
     >>> import io
     >>> r = Rejoined("ab", io.StringIO("c\nd"))
