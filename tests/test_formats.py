@@ -434,3 +434,16 @@ def test_a_json_dump_of_records_on_one_line_longer_than_a_record_is_read_item_by
     path.write_text(json.dumps([example] * 2000))
     assert detect_format(str(path)) == "prontoqa-json"
     assert [r.id for r in good(list(read_records(str(path))))][-1] == "example2000"
+
+
+def test_an_inspect_log_written_as_json(tmp_path: Path) -> None:
+    log = {"version": 2, "status": "success", "eval": {"task": "prontoqa", "model": "mockllm/model"},
+           "samples": [sample(1, 1), sample("b", 2, input=[{"role": "user", "content": f"{CTX} {QUERY}"}]), "x"]}
+    path = tmp_path / "2026-12-01_prontoqa.json"
+    path.write_text(json.dumps(log, indent=2))
+    assert detect_format(str(path)) == "inspect-json"
+    items = list(read_records(str(path)))
+    assert [r.id for r in good(items)] == ["1_epoch_1", "b_epoch_2"]
+    assert good(items)[1].problem.query == QUERY and good(items)[1].metadata["model"] == "mockllm/model"
+    assert str(items[2]).endswith("sample 3 is not a JSON object: \"x\"")
+    assert detect_format(str(FORMATS / "inspect-log.json")) == "inspect-json"

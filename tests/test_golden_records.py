@@ -4,7 +4,7 @@ The embedded demo (``prontocheck analyze`` with no input) and one small hand-mad
 ``tests/data/formats/`` (native JSON Lines, the original PrOntoQA log of a True/False and of an OOD run, the
 original JSON as one whole file and as JSON Lines, Logic-LM/chat style records with options and prompts, RL
 rollouts read through ``--field``; a JSON array of records, lm-eval ``--log_samples`` and verl rollouts read
-through their detected presets, an inspect ``.eval`` log, OpenAI batch output joined to its input, Parquet:
+through their detected presets, an inspect log (``.eval`` and JSON), OpenAI batch output joined to its input, Parquet:
 ``tests/data/make_formats.py`` writes these; the two logs also under their compatibility profiles) are analysed
 through the command line, and each output line is compared with ``tests/golden/records/<case>.json``. Any change
 of a step's validity, premises, rule, assumptions or reason therefore shows in review, as a one-line change of
@@ -67,6 +67,7 @@ CASES = (
     Case("lm-eval", ("lm-eval-samples.jsonl",)),
     Case("verl", ("verl-rollouts.jsonl",)),
     Case("inspect-eval", ("inspect.eval",)),
+    Case("inspect-json", ("inspect-log.json",)),
     Case("openai-batch", ("batch-output.jsonl", "--batch-input", "batch-input.jsonl")),
     Case("parquet", ("records.parquet",)),
     Case("prontoqa-v1-log.compat", ("prontoqa-v1.log", "--profile", "prontoqa-v1")),

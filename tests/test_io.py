@@ -498,8 +498,8 @@ def test_detection_of_each_format(tmp_path: Path) -> None:
         path = tmp_path / name
         path.write_bytes(gzip.compress(text.encode()))
         assert detect_format(str(path)) == fmt, name
-    assert FORMATS == ("native", "prontoqa-log", "prontoqa-json", "json-array", "inspect-eval", "openai-batch",
-                       "parquet", "hf-dataset")
+    assert FORMATS == ("native", "prontoqa-log", "prontoqa-json", "json-array", "inspect-eval", "inspect-json",
+                       "openai-batch", "parquet", "hf-dataset")
 
 
 def test_detection_on_stdin_keeps_the_peeked_text(monkeypatch: pytest.MonkeyPatch) -> None:

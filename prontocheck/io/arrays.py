@@ -2,8 +2,8 @@ r"""A JSON array of any size read item by item, for arrays on lines too long to 
 
 ``json.dump(records, f)`` writes a whole array on one line: past ``record_chars`` (a million characters, a few
 hundred records) that line cannot be read as a line. :func:`long_array` says whether an input starts with such a
-line that opens an array, and :func:`array_items` then reads the items one at a time from the text stream, in
-bounded memory: each item within the per-record limits, with the line it starts on.
+line (:func:`peek_first_line`) that opens an array, and :func:`array_items` then reads the items one at a time
+from the text stream, in bounded memory: each item within the per-record limits, with the line it starts on.
 
 >>> import io
 >>> [(line, value) for line, value, error in array_items(io.StringIO('[{"a": 1},\n {"b": 2}]'), "x")]
@@ -31,13 +31,19 @@ class Rejoined:
 
     >>> import io
     >>> r = Rejoined("ab", io.StringIO("c\nd"))
-    >>> r.readline(10), r.read(5)
-    ('abc\n', 'd')
+    >>> r.peek(3), r.readline(10), r.read(5)
+    ('abc', 'abc\n', 'd')
     """
 
     def __init__(self, prefix: str, stream: TextIO) -> None:
         self._prefix = prefix
         self._stream = stream
+
+    def peek(self, size: int) -> str:
+        """The next ``size`` characters (fewer at the end), left to be read."""
+        if len(self._prefix) < size:
+            self._prefix += self._stream.read(size - len(self._prefix))
+        return self._prefix[:size]
 
     def read(self, size: int = -1) -> str:
         """Up to ``size`` characters (all with a negative size)."""
@@ -63,9 +69,9 @@ class Rejoined:
         return line + self._stream.readline(-1 if size < 0 else size - len(line))
 
 
-def long_array(stream: TextIO, name: str) -> tuple[bool, Rejoined]:
-    """Whether the input's first non-blank line opens a JSON array and is longer than ``record_chars``, and the
-    stream to read from now (the characters looked at put back).
+def peek_first_line(stream: TextIO, name: str) -> tuple[str, Rejoined]:
+    """The input's first non-blank line (up to ``record_chars`` + 1 characters of it) and the stream to read
+    from now (the characters looked at put back).
 
     Raises:
         InputError: the stream cannot be read.
@@ -79,9 +85,16 @@ def long_array(stream: TextIO, name: str) -> tuple[bool, Rejoined]:
                 break
     except (OSError, EOFError, ValueError) as e:
         raise InputError(name, None, f"cannot read: {e}") from e
-    first = read[-1] if read else ""
-    long = len(first) > RECORD_CHARS and not first.endswith("\n") and first.lstrip().startswith("[")
-    return long, Rejoined("".join(read), stream)
+    return (read[-1] if read else ""), Rejoined("".join(read), stream)
+
+
+def long_array(first: str) -> bool:
+    r"""Whether a first line (from :func:`peek_first_line`) opens a JSON array and is longer than ``record_chars``.
+
+    >>> long_array("[" + " " * RECORD_CHARS), long_array("[1, 2]\n")
+    (True, False)
+    """
+    return len(first) > RECORD_CHARS and not first.endswith("\n") and first.lstrip().startswith("[")
 
 
 def array_items(stream: TextIO | Rejoined, name: str) -> Iterator[tuple[int, Any, str | None]]:
@@ -160,4 +173,4 @@ def array_items(stream: TextIO | Rejoined, name: str) -> Iterator[tuple[int, Any
         pos = end
 
 
-__all__ = ["CHUNK_CHARS", "Rejoined", "array_items", "long_array"]
+__all__ = ["CHUNK_CHARS", "Rejoined", "array_items", "long_array", "peek_first_line"]

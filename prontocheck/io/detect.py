@@ -2,10 +2,11 @@ r"""Choosing a reader: the input format, detected from the content, and :func:`r
 
 Detection looks at the content, never at the file name. A folder saved by Hugging Face ``datasets`` is
 ``hf-dataset``; a file starting with the zip magic is an inspect ``.eval`` log, one starting with ``PAR1``
-Parquet. Otherwise the decompressed text decides: text starting with ``Q:`` (or ``Predicted answer:``) is an
-original experiment log; a first line that is a JSON object is JSON Lines, the original JSON when its keys are
-``test_example``, ``example<N>`` or ``question`` + ``query`` + ``chain_of_thought``, OpenAI batch output when
-they are ``custom_id`` and ``response``, else native (with a tool's preset when they are its keys:
+Parquet. Otherwise the decompressed text decides: an object whose first member is ``version``, ``status`` or
+``eval`` is an inspect log written as JSON (``inspect-json``); text starting with ``Q:`` (or ``Predicted
+answer:``) is an original experiment log; a first line that is a JSON object is JSON Lines, the original JSON when
+its keys are ``test_example``, ``example<N>`` or ``question`` + ``query`` + ``chain_of_thought``, OpenAI batch
+output when they are ``custom_id`` and ``response``, else native (with a tool's preset when they are its keys:
 :func:`prontocheck.io.presets.detect_preset`); text starting with ``{`` or ``[`` is one whole-file JSON value: a
 JSON array of records (``json-array``) when it is an array whose first item is not an original example, else the
 original JSON. Any line may be a bad record, the first one too, so the first non-blank line and the next
@@ -36,9 +37,9 @@ from typing import Any, TextIO
 from prontocheck.common.decode import loads, raw_decode
 from prontocheck.common.streams import STDIN, LongLine, iter_lines, open_text
 from prontocheck.errors import InputError, UsageError
-from prontocheck.io.arrays import Rejoined, array_items, long_array
+from prontocheck.io.arrays import Rejoined, array_items, long_array, peek_first_line
 from prontocheck.io.batch import is_batch_output, parse_batch_output, read_batch_input
-from prontocheck.io.inspect_eval import SAMPLE_MEMBER, ZIP_MAGIC, read_eval
+from prontocheck.io.inspect_eval import SAMPLE_MEMBER, ZIP_MAGIC, read_eval, read_json_log
 from prontocheck.io.native import check_fields, parse_native, record_from_object, show
 from prontocheck.io.original import example_record, parse_json, parse_log, parse_whole
 from prontocheck.io.presets import PRESETS, detect_preset, preset_fields
@@ -171,8 +172,10 @@ def detect_format(path: str) -> str:
     if binary is not None:
         return binary
     with open_text(path) as stream:
-        long, rejoined = long_array(stream, path)
-        if long:
+        first_line, rejoined = peek_first_line(stream, path)
+        if _INSPECT_LOG.match(_peek_start(rejoined, path)):
+            return Origin.INSPECT_JSON.value
+        if long_array(first_line):
             first = next(array_items(rejoined, path))[1]
             original = isinstance(first, dict) and _original_shape(first)
             return Origin.ORIGINAL_JSON.value if original else Origin.JSON_ARRAY.value
@@ -312,8 +315,14 @@ def _read(path: str, input_format: str, fields: dict[str, str] | None, batch_inp
         yield from _read_eval(path, fields)
         return
     with open_text(path) as stream:
-        long, rejoined = long_array(stream, path) if fmt in ("auto", Origin.JSON_ARRAY.value) else (False, stream)
-        if long:  # json.dump(records) on one line, too long to read as a line: its items one at a time
+        first, rejoined = peek_first_line(stream, path)
+        if fmt == "auto" and _INSPECT_LOG.match(_peek_start(rejoined, path)):
+            fmt = Origin.INSPECT_JSON.value
+        if fmt == Origin.INSPECT_JSON.value:  # one JSON object: read whole, as inspect itself does
+            yield from read_json_log(_read_all(rejoined, path), path, fields)
+            return
+        if fmt in ("auto", Origin.JSON_ARRAY.value) and long_array(first):
+            # json.dump(records) on one line, too long to read as a line: its items one at a time
             yield from _long_array(rejoined, path, fields, fmt == "auto")
             return
         lines: Iterator[str] = iter_lines(rejoined, path)  # type: ignore[arg-type]
@@ -383,6 +392,28 @@ def _read_eval(path: str, fields: Mapping[str, str] | None) -> Iterator[Record |
         raise InputError(path, None, f"cannot open: {e.strerror or e}") from e
     with source:
         yield from read_eval(source, path, fields)
+
+
+_INSPECT_LOG = re.compile(r'\s*\{\s*"(?:version|status|eval)"\s*:')
+"""The start of an inspect log written as JSON (its first member: ``version``, as inspect writes it)."""
+
+
+def _peek_start(stream: Rejoined, name: str) -> str:
+    """The first characters of an input, left to be read (enough for an object's first member)."""
+    try:
+        return stream.peek(_START_CHARS)
+    except (OSError, EOFError, ValueError) as e:
+        raise InputError(name, None, f"cannot read: {e}") from e
+
+
+_START_CHARS = 4096
+
+
+def _read_all(stream: Rejoined, name: str) -> str:
+    try:
+        return stream.read()
+    except (OSError, EOFError, ValueError) as e:
+        raise InputError(name, None, f"cannot read: {e}") from e
 
 
 def _long_array(stream: TextIO | Rejoined, name: str, fields: dict[str, str] | None, detect: bool

@@ -163,6 +163,41 @@ def read_eval(source: str | IO[bytes], name: str, fields: Mapping[str, str] | No
             yield record if isinstance(record, RecordError) else replace(record, origin=Origin.INSPECT_EVAL)
 
 
+def read_json_log(text: str, name: str, fields: Mapping[str, str] | None = None) -> Iterator[Record | RecordError]:
+    """Read an inspect log written as JSON (``--log-format json``: one ``EvalLog`` object whose ``samples`` are
+    the same ``EvalSample`` objects as an ``.eval`` log's files), one record per sample; a record's ``line`` is
+    the sample's position in ``samples``.
+
+    >>> import json
+    >>> log = {"version": 2, "eval": {"model": "m"}, "samples": [{"id": 1, "epoch": 1, "target": "True",
+    ...        "input": "Fae is a cat. True or false: Fae is a cat.", "output": {"completion": "True"}}, 5]}
+    >>> [str(r) if isinstance(r, RecordError) else r.id for r in read_json_log(json.dumps(log), "log.json")]
+    ['1_epoch_1', 'log.json:2: sample 2 is not a JSON object: 5']
+
+    Raises:
+        InputError: the text is not a JSON object with a list of ``samples``.
+
+    """
+    mapping = check_fields(fields)
+    try:
+        log = loads(text, max_chars=None)
+    except json.JSONDecodeError as e:
+        raise InputError(name, None, f"an inspect JSON log that is not JSON: {decode_reason(e)}") from e
+    samples = log.get("samples") if isinstance(log, Mapping) else None
+    if samples is None:
+        samples = []
+    if not isinstance(samples, list):
+        raise InputError(name, None, f"an inspect JSON log whose samples are not a list: {show(samples)}")
+    block = log.get("eval") if isinstance(log.get("eval"), Mapping) else {}
+    for position, sample in enumerate(samples, start=1):
+        if not isinstance(sample, Mapping):
+            yield RecordError(name, position, f"sample {position} is not a JSON object: {show(sample)}")
+            continue
+        stem = f"{json_id(sample.get('id', position))}_epoch_{json_id(sample.get('epoch', 1))}"
+        record = record_from_object(sample_fields(sample, stem, block), name, position, mapping)
+        yield record if isinstance(record, RecordError) else replace(record, origin=Origin.INSPECT_JSON)
+
+
 def _member(archive: zipfile.ZipFile, member: str) -> Mapping[str, Any] | str:
     """A member's JSON object, or why it cannot be read."""
     info = archive.getinfo(member)
@@ -188,4 +223,4 @@ def _eval_block(archive: zipfile.ZipFile, names: list[str]) -> Mapping[str, Any]
 
 
 __all__ = ["MAX_SAMPLE_BYTES", "SAMPLE_MEMBER", "ZIP_MAGIC", "is_eval_log", "last_message", "message_text", "read_eval",
-           "sample_fields"]
+           "read_json_log", "sample_fields"]

@@ -21,6 +21,7 @@ class Origin(StrEnum):
     ORIGINAL_JSON = "prontoqa-json"
     JSON_ARRAY = "json-array"
     INSPECT_EVAL = "inspect-eval"
+    INSPECT_JSON = "inspect-json"
     OPENAI_BATCH = "openai-batch"
     PARQUET = "parquet"
     HF_DATASET = "hf-dataset"

@@ -7,7 +7,8 @@ file has the shape its tool writes (see the readers' docstrings in ``prontocheck
 - ``lm-eval-samples.jsonl``: lm-evaluation-harness ``--log_samples`` lines (few-shot prompt, ``resps``);
 - ``verl-rollouts.jsonl``: verl's ``rollout_data_dir`` dump (``input``, ``output``, ``gts``, ``score``, ``step``);
 - ``inspect.eval``: an inspect_ai log (zip: ``header.json``, ``_journal/start.json``, ``summaries.json``,
-  ``samples/<id>_epoch_<n>.json``), two samples in two epochs, one with a chat input;
+  ``samples/<id>_epoch_<n>.json``), two samples in two epochs, one with a chat input; ``inspect-log.json``: the
+  same log written with ``--log-format json``;
 - ``batch-output.jsonl`` + ``batch-input.jsonl``: OpenAI Batch API output and its requests (a failed request,
   a reasoning model's ``reasoning_content``, a custom_id missing from the input);
 - ``records.parquet``: native records as ``pandas.DataFrame.to_parquet`` / ``pyarrow.parquet`` write them.
@@ -97,11 +98,14 @@ def inspect_samples() -> list[tuple[str, dict[str, object]]]:
     return out
 
 
+EVAL_BLOCK = {"eval_id": "E1", "run_id": "R1", "created": "2026-11-30T10:00:00+00:00", "task": "prontoqa",
+                  "task_id": "T1", "task_version": 0, "dataset": {"name": "prontoqa", "samples": 2},
+              "model": "openai/gpt-4o-mini", "config": {"epochs": 2}}
+
+
 def write_inspect(path: Path) -> None:
     """An ``.eval`` log: header, journal start, summaries and one file per sample and epoch."""
-    eval_block = {"eval_id": "E1", "run_id": "R1", "created": "2026-11-30T10:00:00+00:00", "task": "prontoqa",
-                  "task_id": "T1", "task_version": 0, "dataset": {"name": "prontoqa", "samples": 2},
-                  "model": "openai/gpt-4o-mini", "config": {"epochs": 2}}
+    eval_block = EVAL_BLOCK
     samples = inspect_samples()
     members = [("_journal/start.json", {"version": 2, "eval": eval_block, "plan": {}}), *samples,
                ("summaries.json", [{"id": s["id"], "epoch": s["epoch"], "target": s["target"]} for _, s in samples]),
@@ -111,6 +115,13 @@ def write_inspect(path: Path) -> None:
         for name, value in members:  # a fixed time: the file is the same each time it is made
             z.writestr(zipfile.ZipInfo(name, date_time=(2026, 11, 30, 10, 0, 0)), _dump(value),
                        compress_type=zipfile.ZIP_DEFLATED)
+
+
+def write_inspect_json(path: Path) -> None:
+    """The same log written with ``--log-format json``: one indented ``EvalLog`` object, the samples inside."""
+    log = {"version": 2, "status": "success", "eval": EVAL_BLOCK, "plan": {"name": "plan", "steps": []},
+           "results": {"total_samples": 4, "completed_samples": 4}, "samples": [s for _, s in inspect_samples()]}
+    path.write_text(json.dumps(log, indent=2) + "\n", encoding="utf-8")
 
 
 def batch() -> tuple[list[dict[str, object]], list[dict[str, object]]]:
@@ -160,6 +171,7 @@ def main() -> None:
     (FORMATS / "lm-eval-samples.jsonl").write_text("".join(_dump(x) + "\n" for x in lm_eval()), encoding="utf-8")
     (FORMATS / "verl-rollouts.jsonl").write_text("".join(_dump(x) + "\n" for x in verl()), encoding="utf-8")
     write_inspect(FORMATS / "inspect.eval")
+    write_inspect_json(FORMATS / "inspect-log.json")
     inputs, outputs = batch()
     (FORMATS / "batch-input.jsonl").write_text("".join(_dump(x) + "\n" for x in inputs), encoding="utf-8")
     (FORMATS / "batch-output.jsonl").write_text("".join(_dump(x) + "\n" for x in outputs), encoding="utf-8")
