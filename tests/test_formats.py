@@ -397,6 +397,7 @@ def on_a_terminal(command: str, cwd: Path) -> str:
 
 @pytest.mark.skipif(shutil.which("script") is None, reason="needs script(1) for a pseudo-terminal")
 def test_progress_on_a_terminal_shows_totals_and_time_left(tmp_path: Path) -> None:
+    """analyze, generate, modal validate and relations validate draw bars with totals on a terminal, not with -q."""
     for name in ("a.jsonl", "b.jsonl"):
         (tmp_path / name).write_text((json.dumps(native()) + "\n") * 300)
     python = f"{sys.executable} -m prontocheck"
@@ -407,6 +408,15 @@ def test_progress_on_a_terminal_shows_totals_and_time_left(tmp_path: Path) -> No
     assert json.loads((tmp_path / "summary.json").read_text())["n"] == 400  # the report itself is untouched
     shown = on_a_terminal(f"{python} generate -n 30 -o gen.jsonl", tmp_path)
     assert re.search(r"examples .* \d+/30 ", shown)
+    subprocess.run([sys.executable, "-m", "prontocheck", "modal", "generate", "--template", "probably_might", "-o",
+                    str(tmp_path / "grid.jsonl")], env={**os.environ, "PYTHONPATH": str(ROOT)}, check=True)
+    lines = (tmp_path / "grid.jsonl").read_text().splitlines()[:40]
+    (tmp_path / "grid.jsonl").write_text("".join(line + "\n" for line in lines))
+    shown = on_a_terminal(f"{python} modal validate grid.jsonl -f json > modal.json", tmp_path)
+    assert re.search(r"items .* \d+/40 ", shown)
+    planted = ROOT / "fixtures" / "relations" / "planted.jsonl"
+    shown = on_a_terminal(f"{python} relations validate {planted} -f json > relations.json", tmp_path)
+    assert re.search(r"items .* \d+/\d+ ", shown)
     quiet = on_a_terminal(f"{python} analyze a.jsonl -q -f json --limit 5 > summary.json", tmp_path)
     assert "/5 " not in quiet and "eta" not in quiet
 

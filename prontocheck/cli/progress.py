@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import stat
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import TypeVar
 
@@ -68,6 +68,26 @@ def tracked(items: Iterable[T], description: str, total: int | None, enabled: bo
             progress.advance(task)
 
 
+@contextmanager
+def reporting(description: str, enabled: bool) -> Iterator[Callable[[int, int], None] | None]:
+    """A ``(done, total)`` callback that draws a progress bar while the block runs, when ``enabled``; else ``None``.
+
+    >>> with reporting("items", enabled=False) as report:
+    ...     report is None
+    True
+    """
+    if not enabled:
+        yield None
+        return
+    with progress_bar() as progress:
+        task = progress.add_task(description, total=None)
+
+        def report(done: int, total: int) -> None:
+            progress.update(task, completed=done, total=total)
+
+        yield report
+
+
 def count_lines(path: str) -> int | None:
     """The non-blank lines of a regular file (decompressed), or ``None`` (standard input, a pipe, unreadable).
 
@@ -85,4 +105,4 @@ def count_lines(path: str) -> int | None:
         return None
 
 
-__all__ = ["count_lines", "optional_progress", "progress_bar", "tracked", "wanted"]
+__all__ = ["count_lines", "optional_progress", "progress_bar", "reporting", "tracked", "wanted"]
