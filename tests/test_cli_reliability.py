@@ -116,7 +116,7 @@ def test_markup_in_a_bad_record_is_printed_as_text(tmp_path: Path) -> None:
     lines = [json.dumps(record(query="[/red] [bold]x")), json.dumps({"id": "[/red]"})]
     path = write_lines(tmp_path / "in.jsonl", lines)
     code, _, stderr = run("analyze", str(path), "-f", "table")
-    assert code == 0
+    assert code == 2  # both records are bad: no record was read
     assert "[/red] [bold]x" in stderr
 
 
@@ -189,7 +189,7 @@ def test_a_failed_run_leaves_the_previous_output_untouched(tmp_path: Path) -> No
 def test_an_empty_input_writes_an_empty_output(tmp_path: Path) -> None:
     path = write_lines(tmp_path / "in.jsonl", [])
     out = tmp_path / "out.jsonl"
-    assert run("analyze", str(path), "-o", str(out), "-f", "json", "-q")[0] == 0
+    assert run("analyze", str(path), "-o", str(out), "-f", "json", "-q")[0] == 2  # no record read: exit 2
     assert out.read_bytes() == b""
 
 
@@ -289,6 +289,7 @@ def _command(*args: str) -> list[str]:
 def test_a_full_standard_output_is_one_line_and_exit_2() -> None:
     with open("/dev/full", "w") as full:
         proc = subprocess.run(_command("analyze", "-f", "json", "-q"), stdout=full, stderr=subprocess.PIPE,
+                              stdin=subprocess.DEVNULL,  # no data on stdin: the demo (a pipe would be read)
                               text=True, env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=60)
     assert proc.returncode == 2
     assert proc.stderr.strip().splitlines() == ["error: cannot write standard output: No space left on device"]

@@ -3,10 +3,12 @@
 The embedded demo (``prontocheck analyze`` with no input) and one small hand-made file per input format in
 ``tests/data/formats/`` (native JSON Lines, the original PrOntoQA log of a True/False and of an OOD run, the
 original JSON as one whole file and as JSON Lines, Logic-LM/chat style records with options and prompts, RL
-rollouts read through ``--field``; the two logs also under their compatibility profiles) are analysed through
-the command line, and each output line is compared with ``tests/golden/records/<case>.json``. Any change of a
-step's validity, premises, rule, assumptions or reason therefore shows in review, as a one-line change of that
-step in the golden file.
+rollouts read through ``--field``; a JSON array of records, lm-eval ``--log_samples`` and verl rollouts read
+through their detected presets, an inspect log (``.eval`` and JSON), OpenAI batch output joined to its input, Parquet:
+``tests/data/make_formats.py`` writes these; the two logs also under their compatibility profiles) are analysed
+through the command line, and each output line is compared with ``tests/golden/records/<case>.json``. Any change
+of a step's validity, premises, rule, assumptions or reason therefore shows in review, as a one-line change of
+that step in the golden file.
 
 After an intended change of output, regenerate every golden file (these and the others in ``tests/golden``) and
 review the diff::
@@ -61,6 +63,13 @@ CASES = (
     Case("prontoqa-json-lines", ("prontoqa-lines.jsonl",)),
     Case("logiclm", ("logiclm.jsonl",)),
     Case("rollouts", ("rollouts.jsonl", *_ROLLOUT_FIELDS)),
+    Case("json-array", ("records-array.json",)),
+    Case("lm-eval", ("lm-eval-samples.jsonl",)),
+    Case("verl", ("verl-rollouts.jsonl",)),
+    Case("inspect-eval", ("inspect.eval",)),
+    Case("inspect-json", ("inspect-log.json",)),
+    Case("openai-batch", ("batch-output.jsonl", "--batch-input", "batch-input.jsonl")),
+    Case("parquet", ("records.parquet",)),
     Case("prontoqa-v1-log.compat", ("prontoqa-v1.log", "--profile", "prontoqa-v1")),
     Case("prontoqa-ood-log.compat", ("prontoqa-ood.log", "--profile", "prontoqa-ood")),
 )
@@ -203,6 +212,7 @@ def test_per_record_output_is_pinned(case: Case, tmp_path: Path, monkeypatch: py
 
 def test_every_format_file_has_a_golden_case() -> None:
     inputs = {case.args[0] for case in CASES if case.args}
+    inputs |= {case.args[i + 1] for case in CASES for i, arg in enumerate(case.args) if arg == "--batch-input"}
     assert inputs == {p.name for p in FORMATS.iterdir() if p.is_file()}
     assert {p.name for p in GOLDEN.glob("*.json")} == {f"{case.name}.json" for case in CASES}
 

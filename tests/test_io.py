@@ -84,7 +84,7 @@ def test_native_field_mapping_and_dotted_paths(tmp_path: Path) -> None:
     assert rec.problem.gold_label is False and rec.problem.gold_cot == "literal dotted key"
     assert rec.metadata == {"doc": json.loads(line)["doc"], "resps": [[OUT]], "output": "not this one", "file": path}
     [err] = errors(list(read_records(path, fields={**fields, "output": "resps.1"})))
-    assert str(err) == f"{path}:1: missing field 'output' (key 'resps.1')"
+    assert str(err).startswith(f"{path}:1: missing field 'output' (key 'resps.1') (keys seen: a.b, doc, ")
 
 
 def test_native_unknown_field_name_is_a_usage_error(tmp_path: Path) -> None:
@@ -119,7 +119,7 @@ def test_native_bad_lines_are_reported_with_file_and_line(tmp_path: Path) -> Non
     messages = [str(e) for e in errors(items)]
     assert messages[0].startswith(f"{path}:2: not JSON: Expecting property name")
     assert messages[1] == f"{path}:3: not a JSON object: [1, 2]"
-    assert messages[2] == f"{path}:4: missing field 'output'"
+    assert messages[2].startswith(f"{path}:4: missing field 'output' (keys seen: context, ")
     assert messages[3] == f"{path}:5: field 'context' must be a string, got 42"
     assert messages[4] == f'{path}:6: field \'gold_label\' must be true/false/yes/no or a boolean, got "maybe"'
     assert messages[5] == f"{path}:8: field 'gold_cot' must be a string or a list of strings, got [1, 2]"
@@ -157,7 +157,7 @@ def test_native_problem_spec_field_as_rl_dumps_carry_it(tmp_path: Path) -> None:
     assert check(good[0].problem, good[0].output).proof.strict
     bad = errors(items)
     assert [e.line for e in bad] == [4, 5]
-    assert str(bad[0]).endswith("missing field 'context'")
+    assert "missing field 'context' (keys seen: gts, output; " in str(bad[0])
     assert "field 'problem' (key 'gts'): a problem spec must be JSON or True/False" in str(bad[1])
 
 
@@ -498,7 +498,8 @@ def test_detection_of_each_format(tmp_path: Path) -> None:
         path = tmp_path / name
         path.write_bytes(gzip.compress(text.encode()))
         assert detect_format(str(path)) == fmt, name
-    assert FORMATS == ("native", "prontoqa-log", "prontoqa-json")
+    assert FORMATS == ("native", "prontoqa-log", "prontoqa-json", "json-array", "inspect-eval", "inspect-json",
+                       "openai-batch", "parquet", "hf-dataset")
 
 
 def test_detection_on_stdin_keeps_the_peeked_text(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -522,7 +523,7 @@ def test_forced_formats_and_bad_format_names(tmp_path: Path) -> None:
     [rec] = records(list(read_records(path)))
     assert rec.id == "example1"
     [err] = list(read_records(path, input_format="native"))
-    assert isinstance(err, RecordError) and err.reason == "missing field 'context'"
+    assert isinstance(err, RecordError) and err.reason.startswith("missing field 'context' (keys seen: ")
     [rec] = records(list(read_records(path, fields={"context": "question"})))  # a mapping means native
     assert rec.id == f"{path}:1" and rec.problem.context == CTX
     assert list(read_records(path, input_format="prontoqa-log")) == []  # no log blocks in it

@@ -5,39 +5,46 @@ Exit codes: 0 done; 1 a ``--fail-under`` threshold was missed; 2 usage error or 
 
 from __future__ import annotations
 
+import os
+import stat
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from concurrent.futures.process import BrokenProcessPool
-from contextlib import ExitStack, closing, contextmanager
+from contextlib import ExitStack, closing
+from itertools import islice
 from pathlib import Path
 from typing import Any, NoReturn
 
 import click
 from rich.console import Console
-from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.text import Text
 
-from prontocheck.analyze import AUTO_JOBS_BYTES, DEMO_NAME, Analysis, analyze_file_batches, demo_input
+from prontocheck.analyze import AUTO_JOBS_BYTES, DEMO_NAME, Analysis, analyze_records, auto_jobs, demo_input
 from prontocheck.cli.compare import print_comparison
 from prontocheck.cli.interrupts import graceful
 from prontocheck.cli.messages import labelled
+from prontocheck.cli.progress import optional_progress, wanted
 from prontocheck.cli.saving import HTML_NAME, RECORDS_NAME, SUMMARY_NAME, SavedRun, summary_json
 from prontocheck.compat import PROFILES, OriginalSummary, load_bad_patterns, render_original
 from prontocheck.errors import InputError, UsageError
 from prontocheck.integrations import ray as on_ray
 from prontocheck.io import FORMATS as INPUT_FORMATS
 from prontocheck.io import read_records
+from prontocheck.io.detect import count_records
 from prontocheck.io.native import FIELDS as FIELD_NAMES
+from prontocheck.io.presets import PRESETS
 from prontocheck.io.writing import OutputError, dumps, optional_output
 from prontocheck.prontoqa.results import METRICS
 from prontocheck.report import (
     DEFAULT_LIMIT,
+    GroupedSummary,
     GroupedSummaryBuilder,
     Report,
     SummaryBuilder,
     render,
     render_errors,
     render_unparseable,
+    render_warnings,
 )
 from prontocheck.report import (
     FORMATS as OUTPUT_FORMATS,
@@ -86,18 +93,6 @@ def _missed(report: Report, thresholds: dict[str, float]) -> list[str]:
     return missed
 
 
-@contextmanager
-def _progress(enabled: bool) -> Iterator[Any]:
-    if not enabled:
-        yield None
-        return
-    progress = Progress(SpinnerColumn(), TextColumn("{task.description}", markup=False),
-                        TextColumn("{task.completed} records"), TimeElapsedColumn(), console=Console(stderr=True),
-                        transient=True)
-    with progress:
-        yield progress
-
-
 class _Jobs(click.ParamType):
     """``--jobs``: a number of worker processes (0: one per CPU), or ``auto`` (``None``)."""
 
@@ -136,7 +131,15 @@ def _ray_address(value: str | None) -> str | None:
 @click.option("--field", "fields", multiple=True, metavar="NAME=KEY",
               help=f"Read field NAME ({', '.join(FIELD_NAMES)}) from KEY (dotted for nested) in native JSONL.")
 @click.option("--input-format", type=click.Choice(("auto", *INPUT_FORMATS)), default="auto", show_default=True,
-              help="Input format; 'auto' detects it from the content.")
+              help="Input format; 'auto' detects it from the content (a folder: a saved Hugging Face dataset).")
+@click.option("--preset", type=click.Choice(tuple(PRESETS)), default=None,
+              help="The field mapping of a known tool's dump (lm-eval --log_samples, inspect samples, verl rollouts); "
+                   "--field entries go over it. Detected from the first record when neither is given.")
+@click.option("--batch-input", type=click.Path(dir_okay=False), metavar="FILE",
+              help="The OpenAI (or vLLM) batch input file: batch output records are joined to its requests on "
+                   "custom_id (the prompts are only there).")
+@click.option("--limit", type=click.IntRange(min=1), metavar="N",
+              help="Read only the first N records of each input (a bad record counts).")
 @click.option("--fail-under", "fail_under", multiple=True, metavar="METRIC=VALUE",
               help=f"Exit 1 if METRIC ({', '.join(THRESHOLD_METRICS)}) is under VALUE.")
 @click.option("-p", "--profile", type=click.Choice(("paper", *PROFILES)), default="paper", show_default=True,
@@ -169,15 +172,20 @@ def _ray_address(value: str | None) -> str | None:
               help="With --group-by KEY of exactly two values: compare them example by example (McNemar's test; "
                    "table, json or markdown).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar and no per-record messages on stderr.")
+@click.option("--demo", "use_demo", is_flag=True, hidden=True)
 def analyze(inputs: tuple[str, ...], output: str | None, fmt: str | None, group_by: str | None,
-            fields: tuple[str, ...], input_format: str, fail_under: tuple[str, ...], profile: str,
-            bad_patterns: str | None, jobs: int | None, ray_address: str | None, sample_key: str | None,
-            sample_logprob: str | None, paired: bool, quiet: bool, html: str | None = None,
+            fields: tuple[str, ...], input_format: str, preset: str | None, batch_input: str | None,
+            limit: int | None, fail_under: tuple[str, ...], profile: str, bad_patterns: str | None,
+            jobs: int | None, ray_address: str | None, sample_key: str | None, sample_logprob: str | None,
+            paired: bool, quiet: bool, use_demo: bool = False, html: str | None = None,
             output_dir: str | None = None) -> None:
     """Check model chains of thought and report proof and label accuracies.
 
-    INPUT is a native JSONL file, an original PrOntoQA log or JSON file (optionally gzip, bz2 or
-    xz compressed), or '-' for standard input. Without INPUT, the embedded demo is analysed.
+    INPUT is a native JSONL file, a JSON array of records, an original PrOntoQA log or JSON file
+    (optionally gzip, bz2 or xz compressed), an inspect .eval log, OpenAI batch output (with
+    --batch-input), a Parquet file, a saved Hugging Face dataset (a folder), or '-' for standard
+    input. Without INPUT, standard input is read when it is a pipe or a file; otherwise (a terminal)
+    the embedded demo is analysed, and stderr says so ('prontocheck demo' always analyses it).
 
     Under --profile prontoqa-v1 or prontoqa-ood, each --output record also gets the original
     analyzer's verdict ("compat"), and --format original prints the original's report per input.
@@ -204,6 +212,11 @@ def analyze(inputs: tuple[str, ...], output: str | None, fmt: str | None, group_
             raise click.UsageError(f"--ray: {e}") from e
     field_map = _pairs(fields, "--field")
     err = Console(stderr=True, highlight=False, soft_wrap=True, markup=False)
+    if not inputs and not use_demo and _stdin_is_data():
+        inputs = ("-",)
+    elif not inputs and not quiet and not use_demo:
+        err.print(labelled("note", "yellow", "no INPUT given and standard input is a terminal: analysing the "
+                                             "embedded demo (give files, or '-' or a pipe for standard input)"))
     run = SavedRun.start(output, html, output_dir, group_by, err, quiet)
     output = run.records or output
     analysis = Analysis(group_by=group_by, profile=profile, bad_patterns=whitelist, sample_key=sample_key,
@@ -222,23 +235,29 @@ def analyze(inputs: tuple[str, ...], output: str | None, fmt: str | None, group_
                 except UsageError as e:
                     _fail(err, e)
             stop = stack.enter_context(graceful())
-            progress = stack.enter_context(_progress(not quiet and sys.stderr.isatty()))
+            progress = stack.enter_context(optional_progress(wanted(quiet)))
+            overall = progress.add_task("inputs", total=len(paths)) if progress and len(paths) > 1 else None
             for path in paths:
                 if stop:
                     break
                 name = DEMO_NAME if not inputs else path
-                task = progress.add_task(name, total=None) if progress is not None else None
+                task = None
+                if progress is not None:
+                    known = [k for k in (count_records(path, input_format), limit) if k is not None]
+                    task = progress.add_task(f"{name} (records)", total=min(known) if known else None)
                 original = None
                 if profile != "paper":
                     original = OriginalSummary(profile, source=Path(name).name.removesuffix(".gz"))
                     originals.append(original)
                 try:
+                    items = read_records(path, input_format=input_format, fields=field_map, preset=preset,
+                                         batch_input=batch_input)
+                    if limit is not None:
+                        items = islice(items, limit)
                     if ray_address is None:
-                        source = analyze_file_batches(path, analysis, input_format=input_format, fields=field_map,
-                                                      jobs=jobs)
+                        source = analyze_records(items, analysis, jobs=auto_jobs(path) if jobs is None else jobs)
                     else:
-                        source = on_ray.analyze_records(read_records(path, input_format=input_format,
-                                                                     fields=field_map), analysis, workers=jobs)
+                        source = on_ray.analyze_records(items, analysis, workers=jobs)
                     with closing(source) as batches:
                         for batch in batches:  # the work is done: write, count, and stop between batches
                             if out is not None:
@@ -253,7 +272,7 @@ def analyze(inputs: tuple[str, ...], output: str | None, fmt: str | None, group_
                                 if not quiet and messages <= MAX_MESSAGES:
                                     err.print(labelled("error", "red", error))
                             records += batch.count
-                            if task is not None:
+                            if progress is not None and task is not None:
                                 progress.advance(task, batch.count)
                             if stop:
                                 break
@@ -267,8 +286,10 @@ def analyze(inputs: tuple[str, ...], output: str | None, fmt: str | None, group_
                         err.print(labelled("error", "red", f"{name}: a worker process died; the records "
                                                           "after the last one written were not checked"))
                         unreadable = True
-                if task is not None:
+                if progress is not None and task is not None:
                     progress.remove_task(task)
+                if progress is not None and overall is not None:
+                    progress.advance(overall)
     except OutputError as e:
         _fail(err, e)
     if messages > MAX_MESSAGES and not quiet:
@@ -311,6 +332,11 @@ def print_summary(report: Report, fmt: str, interrupted: str | None = None,
             console.print(Text(f"\nBad input records ({len(errors)})", style="bold"))
             for text in errors:
                 console.print(f"  {text}")
+        warnings = render_warnings(report)
+        if warnings:
+            console.print(Text(f"\nWarnings ({len(warnings)})", style="bold"))
+            for text in warnings:
+                console.print(f"  {text}")
     if comparison is not None and fmt != "json":
         click.echo()
         print_comparison(comparison, fmt)
@@ -351,12 +377,26 @@ def _print_originals(originals: list[OriginalSummary], fmt: str, err: Console, i
         click.echo(render_original(f), nl=False)
 
 
+def _stdin_is_data() -> bool:
+    """Whether standard input is a pipe, a socket or a file (data to read), not a terminal or ``/dev/null``."""
+    try:
+        mode = os.fstat(sys.stdin.fileno()).st_mode
+    except (OSError, ValueError, AttributeError):  # closed, or replaced by an object without a descriptor
+        return False
+    return stat.S_ISFIFO(mode) or stat.S_ISREG(mode) or stat.S_ISSOCK(mode)
+
+
 def _finish(report: Report, thresholds: dict[str, float], unreadable: bool, err: Console, interrupted: int) -> None:
     missed = _missed(report, thresholds)
     for text in missed:
         err.print(labelled("fail-under", "red", text))
     if interrupted:
         sys.exit(interrupted)
+    total = report.total if isinstance(report, GroupedSummary) else report
+    if not total.n and not unreadable:
+        bad = f" ({total.n_errors} bad records)" if total.n_errors else " (the inputs are empty)"
+        err.print(labelled("error", "red", f"no record could be read{bad}"))
+        sys.exit(2)
     if unreadable:
         sys.exit(2)
     if missed:
@@ -368,4 +408,4 @@ def _finish(report: Report, thresholds: dict[str, float], unreadable: bool, err:
 @click.pass_context
 def demo(ctx: click.Context, fmt: str | None) -> None:
     """Analyse the embedded demo (the same as 'prontocheck analyze' with no input)."""
-    ctx.invoke(analyze, fmt=fmt or "table")
+    ctx.invoke(analyze, fmt=fmt or "table", use_demo=True)

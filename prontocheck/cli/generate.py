@@ -12,6 +12,7 @@ import time
 
 import click
 
+from prontocheck.cli.progress import tracked, wanted
 from prontocheck.errors import InputError, UsageError
 from prontocheck.generate.config import (
     DISTRACTORS,
@@ -80,9 +81,11 @@ def _rule(_ctx: click.Context, _param: click.Parameter, value: str) -> str:
 @click.option("--output-text", type=click.Choice(OUTPUT_TEXTS), default="empty", show_default=True,
               help="What native records hold in 'output': nothing yet, or the gold answer.")
 @click.option("--id-prefix", default="ex", show_default=True, help="Record ids are PREFIX-INDEX.")
+@click.option("-q", "--quiet", is_flag=True, help="No progress bar on stderr.")
 def generate_command(n: int, hops: int | tuple[int, int], ontology: str, traversal: str, distractors: str,
                      query: str, rule: str, width: int, rule_types: int, few_shot: int, seed: int,
-                     vocabulary: str | None, output: str, fmt: str, output_text: str, id_prefix: str) -> None:
+                     vocabulary: str | None, output: str, fmt: str, output_text: str, id_prefix: str,
+                     quiet: bool = False) -> None:
     """Generate PrOntoQA questions with gold chains of thought (native JSONL by default).
 
     \b
@@ -100,7 +103,7 @@ def generate_command(n: int, hops: int | tuple[int, int], ontology: str, travers
         check_config(config)
     except (GenerationError, VocabularyError, UsageError) as e:
         raise click.UsageError(str(e)) from e
-    examples = generate(config, n, seed=seed, id_prefix=id_prefix)
+    examples = tracked(generate(config, n, seed=seed, id_prefix=id_prefix), "examples", n, wanted(quiet))
     try:
         with output_file(output, inputs=[vocabulary] if vocabulary else []) as out:
             if fmt == "jsonl":

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, NoReturn, TypeVar
 import click
 
 from prontocheck.cli.messages import labelled
+from prontocheck.cli.progress import count_lines, tracked, wanted
 from prontocheck.errors import InputError, ProntocheckError, UsageError
 from prontocheck.io.writing import OutputError, dumps, optional_output, output_file
 from prontocheck.modal.items import ItemError
@@ -131,7 +132,7 @@ def generate(output: str, templates: tuple[str, ...], forms: tuple[str, ...], gr
 @click.option("-o", "--output", type=click.Path(dir_okay=False), metavar="FILE",
               help="Write one JSON line per item (forms, verdict, answer, gold status, certificates).")
 @click.option("--fail-on-contradicted", is_flag=True, help="Exit 1 if a gold label is contradicted (first semantics).")
-@click.option("-q", "--quiet", is_flag=True, help="No per-item error messages on stderr.")
+@click.option("-q", "--quiet", is_flag=True, help="No progress bar and no per-item error messages on stderr.")
 def validate(file: str, semantics: tuple[str, ...], all_semantics: bool, intended_path: str | None,
              postulates_path: str | None, fmt: str | None, output: str | None, fail_on_contradicted: bool,
              quiet: bool) -> None:
@@ -149,7 +150,8 @@ def validate(file: str, semantics: tuple[str, ...], all_semantics: bool, intende
     messages = 0
     try:
         with optional_output(output, inputs=[file]) as out:
-            for results in validate_file(file, chosen, postulates=postulates):
+            items = validate_file(file, chosen, postulates=postulates)
+            for results in tracked(items, "items", count_lines(file), wanted(quiet)):
                 builder.add(results)
                 if isinstance(results, ItemError):
                     messages += 1

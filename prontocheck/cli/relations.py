@@ -16,6 +16,7 @@ import click
 from rich.console import Console, RenderableType
 
 from prontocheck.cli.messages import labelled
+from prontocheck.cli.progress import reporting, wanted
 from prontocheck.errors import ProntocheckError
 from prontocheck.io.writing import check_not_input, dumps, optional_output
 from prontocheck.relations.conflicts import Severity
@@ -45,7 +46,7 @@ def _output_options(f: Callable[..., Any]) -> Callable[..., Any]:
                      help="Write one JSON line per record to this file.")(f)
     f = click.option("-f", "--format", "fmt", type=click.Choice(FORMATS),
                      help="Summary format on stdout [default: table on a terminal, else json].")(f)
-    return click.option("-q", "--quiet", is_flag=True, help="No per-record messages on stderr.")(f)
+    return click.option("-q", "--quiet", is_flag=True, help="No progress bar and no per-record messages on stderr.")(f)
 
 
 @contextmanager
@@ -120,7 +121,9 @@ def validate_command(items: str, schemas: tuple[str, ...], no_default_schema: bo
             if path is not None:
                 check_not_input(path, inputs)
         schema = _schema(schemas, no_default_schema)
-        report = validate(read_items(items, schema), schema, implied=not no_implied, implied_budget=implied_budget)
+        with reporting("items", wanted(quiet)) as progress:
+            report = validate(read_items(items, schema), schema, implied=not no_implied,
+                              implied_budget=implied_budget, progress=progress)
     _report_errors(report.errors, quiet)
     _write_lines(output, report.lines(), inputs)
     if reversals_out is not None:

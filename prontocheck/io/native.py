@@ -34,6 +34,7 @@ from typing import Any
 from prontocheck.common.decode import JSONBudgetError, json_id
 from prontocheck.common.streams import json_lines
 from prontocheck.errors import SpecError, UnreadableOptions, UsageError
+from prontocheck.io.presets import hint
 from prontocheck.io.records import Record, RecordError
 from prontocheck.prontoqa.problem import Problem
 from prontocheck.prontoqa.spec import problem_from_prompt, problem_from_spec
@@ -229,7 +230,10 @@ def record_from_object(
         except ValueError as e:
             raise _BadRecord(f"field {_describe(mapping, 'gold_label')} {e}") from None
     except _BadRecord as e:
-        return RecordError(name, line, str(e), rid)
+        reason = str(e)
+        if reason.startswith("missing field"):
+            reason += f" ({hint(obj, mapping)})"
+        return RecordError(name, line, reason, rid)
     gold_cot = gold_cot if gold_cot is not None else base.gold_cot
     label = label if label is not None else base.gold_label
     options = options if options is not None else base.options

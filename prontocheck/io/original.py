@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from itertools import chain
 from typing import Any
 
@@ -253,6 +253,15 @@ def _example_record(key: str, example: Any, name: str, line: int) -> Record | Re
     return Record(Problem(context, query, gold, label), output, key, name, line, metadata, Origin.ORIGINAL_JSON)
 
 
+def example_record(key: str, example: Any, name: str, line: int) -> Record | RecordError:
+    """One original example (``{"test_example": {...}}`` or the test example itself) named ``key`` as a record.
+
+    >>> example_record("example1", 7, "x.json", 3).reason
+    "example 'example1' is not a JSON object: 7"
+    """
+    return _example_record(key, example, name, line)
+
+
 def _is_keyed(obj: dict[str, Any]) -> bool:
     return "test_example" not in obj and "question" not in obj and any(_EXAMPLE_KEY.fullmatch(k) for k in obj)
 
@@ -288,6 +297,21 @@ def parse_json(lines: Iterable[str], name: str, *, whole: bool | None = None) ->
         yield from _whole_file(chain(head, numbered), name)
         return
     yield from _examples_by_line(chain(head, numbered), name)
+
+
+Item = Callable[[str, Any, str, int], Record | RecordError]
+"""Makes one member of a whole-file JSON value a record: ``(key, value, input name, line) → record or error``."""
+
+
+def parse_whole(lines: Iterable[str], name: str, item: Item) -> Iterator[Record | RecordError]:
+    r"""Read one whole-file JSON array (or object), each item (member) made a record by ``item``; the lines after
+    the value are read as JSON Lines of original examples, as :func:`parse_json` does.
+
+    >>> from prontocheck.io.records import RecordError
+    >>> [str(r) for r in parse_whole(['[1,\n', '2]'], "x.json", lambda k, v, n, line: RecordError(n, line, k))]
+    ['x.json:1: example1', 'x.json:2: example2']
+    """
+    yield from _whole_file(enumerate(lines, start=1), name, item)
 
 
 def _examples_by_line(numbered: Iterable[tuple[int, str]], name: str) -> Iterator[Record | RecordError]:
@@ -351,8 +375,12 @@ def _one_line_value(read: list[tuple[int, str]]) -> bool:
     return False
 
 
-def _whole_file(numbered: Iterable[tuple[int, str]], name: str) -> Iterator[Record | RecordError]:
-    """The examples of one whole-file JSON value, up to its end, its first error or its first over-long line."""
+def _whole_file(numbered: Iterable[tuple[int, str]], name: str, item: Item | None = None
+                ) -> Iterator[Record | RecordError]:
+    """The examples of one whole-file JSON value, up to its end, its first error or its first over-long line;
+    ``item`` makes each member's record (default: an original example).
+    """
+    item = item or _example_record
     read: list[tuple[int, str]] = []
     cut: RecordError | None = None
     for number, text in numbered:
@@ -364,7 +392,7 @@ def _whole_file(numbered: Iterable[tuple[int, str]], name: str) -> Iterator[Reco
     try:
         for key, example, line in _members("".join(text for _, text in read)):
             members += 1
-            yield _example_record(key, example, name, line)
+            yield item(key, example, name, line)
     except json.JSONDecodeError as e:
         if cut is None and e.msg == "Extra data" and e.colno == 1:
             # One JSON value on the first lines, then more lines: JSON Lines after all; the lines after the

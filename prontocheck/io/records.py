@@ -19,6 +19,12 @@ class Origin(StrEnum):
     NATIVE = "native"
     ORIGINAL_LOG = "prontoqa-log"
     ORIGINAL_JSON = "prontoqa-json"
+    JSON_ARRAY = "json-array"
+    INSPECT_EVAL = "inspect-eval"
+    INSPECT_JSON = "inspect-json"
+    OPENAI_BATCH = "openai-batch"
+    PARQUET = "parquet"
+    HF_DATASET = "hf-dataset"
 
 
 @dataclass(frozen=True, slots=True)

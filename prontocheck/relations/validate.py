@@ -15,7 +15,7 @@ the labels of argument-reversed questions the set lacks.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Hashable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -210,7 +210,7 @@ IMPLIED_BUDGET = 5000
 
 def validate(items: Iterable[Item | ItemError], schema: Schema | None = None, *, implied: bool = True,
              with_reversals: bool = True, implied_budget: int | None = IMPLIED_BUDGET,
-             shortcuts: bool = True) -> Validation:
+             shortcuts: bool = True, progress: Callable[[int, int], None] | None = None) -> Validation:
     """Check a set of relational gold labels for consistency.
 
     Args:
@@ -222,6 +222,7 @@ def validate(items: Iterable[Item | ItemError], schema: Schema | None = None, *,
             than this rest on it, as in a large cycle of contradictory labels; ``None``: no limit.
         shortcuts: decide implied labels on reachability where :mod:`prontocheck.horn.orders` can
             (the same labels; ``False`` runs the general what-if and delete and re-derive for each).
+        progress: called with (items decided, items to decide) as each item's result is made (a progress bar).
 
     A set whose closure holds more than :data:`~prontocheck.limits.CLOSURE_FACTS` facts and violations,
     or whose conflicts take more than :data:`~prontocheck.limits.CONFLICT_STEPS` derivation steps to
@@ -229,11 +230,13 @@ def validate(items: Iterable[Item | ItemError], schema: Schema | None = None, *,
     is ``budget_exceeded``.
     """
     with collector_paused():  # the closure's objects have no cycles: see prontocheck.common.collector
-        return _validate(items, schema or shipped_schema(), implied, with_reversals, implied_budget, shortcuts)
+        return _validate(items, schema or shipped_schema(), implied, with_reversals, implied_budget, shortcuts,
+                         progress)
 
 
 def _validate(items: Iterable[Item | ItemError], schema: Schema, implied: bool, with_reversals: bool,
-              implied_budget: int | None, shortcuts: bool) -> Validation:
+              implied_budget: int | None, shortcuts: bool,
+              progress: Callable[[int, int], None] | None = None) -> Validation:
     errors: list[ItemError] = []
     good: list[Item] = []
     for entry in items:
@@ -259,6 +262,8 @@ def _validate(items: Iterable[Item | ItemError], schema: Schema, implied: bool, 
                  else Implied(None))
         results.append(ItemResult(item, "conflict" if mine else "consistent", severity, found.value, found.by,
                                   mine, found.skipped))
+        if progress is not None:
+            progress(len(results), len(good))
     suspect = {i for c in conflicts if c.severity is not Severity.EXCEPTION for i in c.items}
     reversed_ = tuple(replace(r, in_conflict=bool(suspect.intersection(r.implied.by)))
                       for r in (reversals(closure, schema, good, order, shortcuts=shortcuts) if with_reversals else ()))

@@ -42,6 +42,7 @@ if typing.TYPE_CHECKING:
         render_markdown,
         render_table,
         render_unparseable,
+        render_warnings,
     )
     from prontocheck.report.render_compare import render_comparison
     from prontocheck.report.runs import SavedRecord, read_run, summarize_run
@@ -65,7 +66,7 @@ lazy.export_lazily("prontocheck.report", {
         "summarize_groups",
     "prontocheck.report.render": "CSV_COLUMNS FORMATS NO_ERROR_LABEL TOTAL Report render render_csv "
         "render_errors render_json render_markdown render_table "
-        "render_unparseable",
+        "render_unparseable render_warnings",
     "prontocheck.report.summary": "GroupedSummary StepCounts StepsToReturn Summary Unparseable",
     "prontocheck.report.html": "HtmlReportBuilder",
     "prontocheck.report.runs": "SavedRecord read_run summarize_run",
@@ -80,7 +81,7 @@ __all__ = [
     "GroupedSummary", "GroupedSummaryBuilder", "HtmlReportBuilder", "Rate", "Report", "SavedRecord", "StepCounts",
     "StepsToReturn", "Summary", "SummaryBuilder", "Unparseable", "group_key", "proportion", "read_run", "render",
     "render_csv", "render_errors", "render_json", "render_markdown", "render_table", "render_unparseable",
-    "summarize", "summarize_by", "summarize_groups", "summarize_run", "wilson_interval",
+    "render_warnings", "summarize", "summarize_by", "summarize_groups", "summarize_run", "wilson_interval",
     # several samples per problem; comparing two runs
     "Comparison", "McNemar", "Outcome", "Run", "Sample", "SampleKey", "SamplesBuilder", "SamplesSummary",
     "mcnemar", "mean_pass_at_k", "pass_at_k", "read_outcomes", "render_comparison", "sample_key", "summarize_samples",

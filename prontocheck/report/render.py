@@ -1,10 +1,11 @@
 """Render a :class:`Summary` or :class:`GroupedSummary` as a rich table, JSON, Markdown or CSV.
 
 Renderers return values and print nothing; the CLI decides where they go. Groups are columns (the
-table, Markdown) or rows (CSV), followed by the total. Bad input records are listed by every format:
-JSON (``errors``), Markdown (a block after the table), CSV (the ``errors`` column) and, for the table,
-:func:`render_errors` (the CLI prints them under it). Only rendered text is rounded: JSON and CSV
-keep floats exact.
+table, Markdown) or rows (CSV), followed by the total. Bad input records and warnings are counted and listed
+by every format: JSON (``errors``, ``warnings``), Markdown (a row each, and a block each after the table), CSV
+(the ``errors`` and ``warnings`` columns, ``n_warnings``) and, for the table, a row each and
+:func:`render_errors` and :func:`render_warnings` (the CLI prints them under it). Only rendered text is
+rounded: JSON and CSV keep floats exact.
 """
 
 from __future__ import annotations
@@ -50,6 +51,9 @@ Row = tuple[str, list[str] | None]
 """A label and one cell per column; ``None`` cells mark a section heading."""
 
 
+#: How the table and Markdown name the count of incorrect proofs: by the metric that judges them.
+INCORRECT_LABEL = "incorrect proofs (metric: valid)"
+
 #: How the table and Markdown name incorrect proofs without a non-canonical step (a chain of thought of
 #: canonical steps that stops before the goal, or proves only one case of a proof by cases).
 NO_ERROR_LABEL = "none: canonical steps, goal not reached"
@@ -94,6 +98,7 @@ def _rows(report: Report) -> list[Row]:
         ("records", None),
         row("examples analysed", lambda s: str(s.n)),
         row("bad records", lambda s: str(s.n_errors)),
+        row("warnings", lambda s: str(_n_warnings(s))),
         row("with gold label", lambda s: str(s.label.n)),
         row("with gold proof", lambda s: str(s.proof["valid"].n)),
         ("accuracy [95% Wilson CI]", None),
@@ -114,7 +119,7 @@ def _rows(report: Report) -> list[Row]:
             rows.append(share("strict non-atomic", lambda s: s.steps.strict_non_atomic))
     rows += [share(u.value, partial(_utility_count, u.value)) for u in Utility]
     rows.append(share("redundant", lambda s: s.steps.redundant))
-    rows += [("first error of incorrect proofs", None), row("incorrect proofs", lambda s: str(s.n_incorrect))]
+    rows += [("first error of incorrect proofs", None), row(INCORRECT_LABEL, lambda s: str(s.n_incorrect))]
     kinds: Counter[str] = Counter()
     for s in cols:
         kinds.update(s.first_error_incorrect)
@@ -238,9 +243,11 @@ def render_markdown(report: Report) -> str:
             lines.append(f"| **{_md(label)}** |" + " |" * len(names))
         else:
             lines.append("| " + " | ".join(_md(c) for c in [label, *cells]) + " |")
-    if errors := render_errors(report):
-        fence = "`" * max(3, 1 + max(len(run) for run in ["", *re.findall(r"`+", "\n".join(errors))]))
-        lines += ["", f"**Bad input records ({_total(report).n_errors})**", "", fence + "text", *errors, fence]
+    for title, listed in ((f"Bad input records ({_total(report).n_errors})", render_errors(report)),
+                          (f"Warnings ({_n_warnings(_total(report))})", render_warnings(report))):
+        if listed:
+            fence = "`" * max(3, 1 + max(len(run) for run in ["", *re.findall(r"`+", "\n".join(listed))]))
+            lines += ["", f"**{title}**", "", fence + "text", *listed, fence]
     return "\n".join(lines) + "\n"
 
 
@@ -253,10 +260,11 @@ CSV_COLUMNS = (
     + [f"steps_{u.value}" for u in Utility]
     + ["steps_redundant"]
     + [f"sentences_{k.value}" for k in SentenceKind]
-    + ["no_answer", "cut_after_answer", "errors"]
+    + ["no_answer", "cut_after_answer", "errors", "n_warnings", "warnings"]
 )
 """The columns of :func:`render_csv`; empty cells stand for ``None`` (no examples to estimate from).
-``errors`` lists the group's bad input records, one ``file:line: reason`` per line of the cell."""
+``errors`` lists the group's bad input records, one ``file:line: reason`` per line of the cell; ``warnings``
+its warnings, one ``warning (×count)`` per line, and ``n_warnings`` counts them all (listed or not)."""
 
 SAMPLE_CSV_COLUMNS = (
     ["samples_problems", "samples_several", "samples_min", "samples_max"]
@@ -315,6 +323,7 @@ def render_csv(report: Report) -> str:
             + [steps.redundant]
             + [s.sentences.get(k.value, 0) for k in SentenceKind]
             + [sum(s.no_answer.values()), s.cut_after_answer, "\n".join(_error_lines(s))]
+            + [_n_warnings(s), "\n".join(_warning_lines(s))]
             + (_sample_cells(s.samples) if samples else [])
         )
     return out.getvalue()
@@ -357,6 +366,28 @@ def render_unparseable(report: Report) -> list[str]:
 def render_errors(report: Report) -> list[str]:
     """One line per listed bad input record of the (total) summary: ``<file>:<line>: <reason>``."""
     return _error_lines(_total(report))
+
+
+def render_warnings(report: Report) -> list[str]:
+    """One line per distinct warning of the (total) summary, most frequent first: ``<warning> (×count)``.
+
+    >>> from prontocheck.report.aggregate import summarize
+    >>> render_warnings(summarize([]))
+    []
+    """
+    return _warning_lines(_total(report))
+
+
+def _warning_lines(s: Summary) -> list[str]:
+    lines = [f"{text} (×{count})" for text, count in s.warnings.items()]
+    if s.warnings_omitted:
+        lines.append(f"… and {s.warnings_omitted} more warnings")
+    return lines
+
+
+def _n_warnings(s: Summary) -> int:
+    """All the warnings of a summary, listed or not."""
+    return sum(s.warnings.values()) + s.warnings_omitted
 
 
 def _error_lines(s: Summary) -> list[str]:

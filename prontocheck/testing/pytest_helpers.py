@@ -42,7 +42,9 @@ def generator_test(generator: Callable[[random.Random], Mapping[str, Any] | Any]
         max_examples: examples per run; default: the active Hypothesis profile's.
 
     Returns:
-        A test function without arguments, named ``test_<generator>_is_sound``.
+        A test function without arguments, named ``test_<generator>_is_sound``. It runs with no
+        Hypothesis deadline (the first example builds the sentence parser, which takes longer than the
+        default 200 ms; a user's generator may be slow too); the active profile gives the other settings.
     """
     if not callable(generator):
         raise InvalidArgument(f"generator={generator!r} must be a function of a random.Random")
@@ -57,6 +59,8 @@ def generator_test(generator: Callable[[random.Random], Mapping[str, Any] | Any]
 
     name = getattr(generator, "__name__", "generator").strip("<>")
     test.__name__ = test.__qualname__ = f"test_{name}_is_sound"
+    own: dict[str, Any] = {"deadline": None}
     if max_examples is not None:
-        test = settings(max_examples=max_examples)(test)
+        own["max_examples"] = max_examples
+    test = settings(**own)(test)
     return test

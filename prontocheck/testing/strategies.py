@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import cache
 
 from hypothesis import reject
 from hypothesis import strategies as st
@@ -34,6 +35,8 @@ from prontocheck.generate.rules import RULES, rule_module
 from prontocheck.generate.vocabulary import Vocabulary, default_vocabulary
 from prontocheck.logic.formulas import And as And_
 from prontocheck.logic.formulas import Atom, Const, Exists, ForAll, Formula, Implies, Not, Or, Var, X, literal, rule
+from prontocheck.prontoqa.check import check
+from prontocheck.prontoqa.problem import Problem
 from prontocheck.testing.perturb import PERTURBATIONS, ModelOutput, applicable, perturb
 
 PREFIXES = ("So, ", "Thus, ", "Therefore, ", "Hence ", "We know that ")
@@ -127,6 +130,7 @@ def sentences(*, vocabulary: Vocabulary | None = None, prefixes: bool = False) -
         vocabulary: the words to use (default: the shipped vocabulary).
         prefixes: sometimes start with a discourse marker ("So, ", "We know that ").
     """
+    warm_up()
     return _sentences(vocabulary or default_vocabulary(), bool(prefixes))
 
 
@@ -206,19 +210,43 @@ def examples(*, min_hops: int = 1, max_hops: int = 5, ontology: str | None = Non
         configs.append(config)
     if not configs:
         raise InvalidArgument(f"max_hops={max_hops!r}: no requested setting can be generated ({reasons[0]})")
-    return st.builds(lambda config, rng: generate_example(config, rng=rng, id_prefix="hyp"),
-                     st.sampled_from(configs), st.randoms(use_true_random=False))
+    warm_up()
+    # An index into the settings, not the settings themselves: each carries the whole vocabulary, and a strategy
+    # whose repr holds them all makes Hypothesis warn ("Generating overly large repr").
+    return st.builds(lambda index, rng: generate_example(configs[index], rng=rng, id_prefix="hyp"),
+                     st.integers(0, len(configs) - 1), st.randoms(use_true_random=False))
+
+
+@cache
+def warm_up() -> None:
+    """Build the sentence parser and check one tiny problem, once per process.
+
+    The strategies call it when they are made (at a test's definition, outside Hypothesis' deadline), so that
+    the first example a test draws does not pay for building the parser (hundreds of milliseconds, over
+    Hypothesis' default 200 ms deadline when the parser cache is cold).
+
+    >>> warm_up()
+    """
+    check(Problem("Every cat is a mammal. Fae is a cat.", "True or false: Fae is a mammal.", None, True),
+          "Fae is a cat. Every cat is a mammal. Fae is a mammal. True")
 
 
 def _any_examples() -> st.SearchStrategy[Example]:
     return examples()
 
 
+_DRAWS = 8
+"""How many examples :func:`model_outputs` draws for one output before it rejects (none of them took a perturbation)."""
+
+
 @st.composite
 def _outputs(draw: st.DrawFn, source: st.SearchStrategy[Example], wanted: tuple[str, ...]) -> ModelOutput:
-    example = draw(source)
-    choices = [p for p in applicable(example) if p in wanted]
-    if not choices:
+    for _ in range(_DRAWS):  # a few tries before rejecting: rejections make Hypothesis' "too slow" check fail
+        example = draw(source)
+        choices = [p for p in applicable(example) if p in wanted]
+        if choices:
+            break
+    else:
         reject()
     rng: random.Random = draw(st.randoms(use_true_random=False))
     return perturb(example, draw(st.sampled_from(choices)), rng)
@@ -237,10 +265,11 @@ def model_outputs(examples: st.SearchStrategy[Example] | None = None, *,
     unknown = [p for p in wanted if p not in PERTURBATIONS]
     if unknown or not wanted:
         raise InvalidArgument(f"perturbations={wanted!r} must be a non-empty subset of {PERTURBATIONS}")
+    warm_up()
     source = examples if examples is not None else _any_examples()
     if not isinstance(source, st.SearchStrategy):
         raise InvalidArgument(f"examples={source!r} must be a strategy (wrap a value in st.just())")
     return _outputs(source, wanted)
 
 
-__all__ = ["PREFIXES", "Sentence", "examples", "formulas", "model_outputs", "ontologies", "sentences"]
+__all__ = ["PREFIXES", "Sentence", "examples", "formulas", "model_outputs", "ontologies", "sentences", "warm_up"]
