@@ -56,7 +56,7 @@ NEVER = KIND_COLOURS["strict-atomic-misleading"]
 
 DISC, DISC_ALPHA, BARS = "#9e9e9e", 0.45, "#878787"
 _MIN_STEPS = 15  # the paper's axis runs to 15 steps at least
-_PER_ROW = 4
+_PER_ROW = 3
 
 
 def _with_samples(columns: Sequence[Column]) -> list[tuple[str, SamplesSummary]]:
@@ -113,7 +113,7 @@ def steps_to_return(columns: Sequence[Column]) -> Figure:
             top = max(top, *(c + hi for (_, c), (_, hi) in zip(bars, errors)))
             axes.bar([x for x, _ in bars], [c for _, c in bars], width=1.0,
                      color=[NEVER if x == end + 2 else RETURNED for x, _ in bars],
-                     yerr=[[lo for lo, _ in errors], [hi for _, hi in errors]],
+                     edgecolor="white", linewidth=0.6, yerr=[[lo for lo, _ in errors], [hi for _, hi in errors]],
                      error_kw={"elinewidth": 0.7, "capthick": 0.7, "capsize": 1.5})
         else:
             axes.text(0.5, 0.5, "no misleading step", transform=axes.transAxes, ha="center", va="center",
