@@ -328,6 +328,7 @@ def test_samples_figures_draw_the_summary(tmp_path: Path, monkeypatch: pytest.Mo
                     "p2": [("never", -0.5), ("never", -0.6), ("good", -0.01)]},  # never
         "model-b": {"p3": [("back in 4", -0.3), ("good", -0.2), ("back in 4", -0.4)],  # back in 4
                     "p4": [("good", -0.1), ("good", -0.1)]},  # no misleading step
+        "model-c": {"p5": [("never", -0.1)]},  # one sample of each problem: no panel, no point
     }
     data = tmp_path / "rollouts.jsonl"
     with data.open("w", encoding="utf-8") as out:
@@ -344,10 +345,13 @@ def test_samples_figures_draw_the_summary(tmp_path: Path, monkeypatch: pytest.Mo
         return "<svg></svg>"
 
     monkeypatch.setattr(samples_figures, "to_svg", catch)
+    html = tmp_path / "r.html"
     printed = _run(["analyze", str(data), "-q", "-f", "json", "--group-by", "model", "--sample-key", "prompt_id",
-                    "--sample-logprob", "lp", "--html", str(tmp_path / "r.html")])
+                    "--sample-logprob", "lp", "--html", str(html)])
+    assert html.read_text("utf-8").count("Groups without several samples of a problem have no") == 2
     summary = json.loads(printed)
-    groups = {name: g["samples"] for name, g in summary["groups"].items()}
+    groups = {name: g["samples"] for name, g in summary["groups"].items() if "samples" in g}
+    assert list(groups) == ["model-a", "model-b"] and list(summary["groups"]) == [*groups, "model-c"]
     assert {name: g["steps_to_return"] for name, g in groups.items()} == {
         "model-a": {"n": 2, "histogram": {"2": 1}, "never": 1}, "model-b": {"n": 1, "histogram": {"4": 1}, "never": 0}}
 
@@ -366,7 +370,7 @@ def test_samples_figures_draw_the_summary(tmp_path: Path, monkeypatch: pytest.Mo
     assert [axes.get_title() for axes in panels] == ["strict proof accuracy", "“skip” (non_atomic) proof accuracy",
                                                      "broad proof accuracy", "valid proof accuracy"]
     problems = summary["total"]["samples"]["label_vs_proof"]
-    assert len(problems) == 4
+    assert len(problems) == 5
     for axes, metric in zip(panels, METRICS):
         [discs] = axes.collections[:1]
         assert sorted(map(tuple, discs.get_offsets().tolist())) == sorted({(p["label"], p["proof"][metric])

@@ -63,6 +63,15 @@ def _with_samples(columns: Sequence[Column]) -> list[tuple[str, SamplesSummary]]
     return [(label, s.samples) for label, s in columns if s.samples is not None]
 
 
+def _without(groups: int, what: str) -> str:
+    """The caption's note on the groups left out because no problem of theirs has several samples.
+
+    >>> _without(0, "panel"), _without(2, "panel")
+    ('', ' Groups without several samples of a problem have no panel (2).')
+    """
+    return f" Groups without several samples of a problem have no {what} ({groups})." if groups else ""
+
+
 def steps_to_return(columns: Sequence[Column]) -> Figure:
     """The paper's Figure 10 over each column's selected predictions (one panel per column with samples).
 
@@ -87,6 +96,7 @@ def steps_to_return(columns: Sequence[Column]) -> Figure:
                "strict atomic misleading step (n), how many steps after it come before the next step of the gold "
                "proof, with Wilson 95% intervals; “never”: no useful step after it.")
     panels = _with_samples(columns)
+    caption += _without(len(columns) - len(panels), "panel")
     left_out = len(panels) - PANELS
     panels = panels[:PANELS]
     if not any(sm.steps_to_return.n for _, sm in panels):
@@ -169,6 +179,7 @@ def label_vs_proof(columns: Sequence[Column], problems: SamplesSummary) -> Figur
                         if p.label is not None and p.proof[m] is not None) for m in METRICS}
     if not points and not any(discs.values()):
         return Figure(fid, title, caption + " No problem has both a gold label and a gold proof.", "")
+    caption += _without(len(columns) - len(_with_samples(columns)), "point")
     if len(points) > 1:
         caption += " Numbers: " + "; ".join(f"{i} {label}" for i, (label, _) in enumerate(points, start=1)) + "."
     most = max((c for d in discs.values() for c in d.values()), default=1)
