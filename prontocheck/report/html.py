@@ -75,7 +75,7 @@ _STYLE = """
 body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 0 auto; max-width: 1200px;
        padding: 0 1.5em 4em; color: #212121; line-height: 1.45; }
 h1 { margin-bottom: .2em; } h2 { margin-top: 2em; border-bottom: 1px solid #e0e0e0; }
-nav a { margin-right: 1em; } .muted { color: #616161; } code { font-size: .92em; }
+nav a { margin-right: 1em; white-space: nowrap; } .muted { color: #616161; } code { font-size: .92em; }
 table.summary { border-collapse: collapse; font-size: .85em; display: block; overflow-x: auto; }
 table.summary td, table.summary th { padding: .15em .6em; border-bottom: 1px solid #eee; white-space: nowrap; }
 table.summary th { white-space: normal; vertical-align: bottom; min-width: 6em; }
