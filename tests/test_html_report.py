@@ -14,13 +14,15 @@ import re
 import sys
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
 from prontocheck.analyze import demo_input
 from prontocheck.cli import main
-from prontocheck.prontoqa.results import ExampleResult
+from prontocheck.prontoqa.results import METRICS, ExampleResult
+from prontocheck.report import samples_figures
 from prontocheck.report.figures import INSTALL
 from prontocheck.report.runs import read_run
 
@@ -36,6 +38,11 @@ FIGURES = {
     "fig-step-composition": "Step composition",
     "fig-label-vs-proof": "Label accuracy vs proof accuracy",
 }
+SAMPLES_FIGURES = {
+    "fig-samples-steps-to-return": "Steps to return after a misleading step (selected samples)",
+    "fig-samples-label-vs-proof": "Label accuracy vs proof accuracy (selected samples)",
+}
+SAMPLES = ROOT / "tests" / "data" / "samples" / "rollouts-k4.jsonl"
 RUN_DIRECTORY = re.compile(r"\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ(-\d+)?")
 
 
@@ -85,10 +92,8 @@ def _run(args: list[str], exit_code: int = 0) -> str:
     return result.output
 
 
-def test_the_page_is_self_contained_and_holds_every_figure(tmp_path: Path) -> None:
-    html = tmp_path / "r.html"
-    _run(["analyze", "-q", "-f", "json", "--html", str(html)])
-    text = html.read_text("utf-8")
+def _assert_self_contained(text: str) -> _Page:
+    """Nothing fetched (every link a fragment of the page), one script allowed by the CSP, no id used twice."""
     page = _page(text)
     links = [(tag, name, value) for tag, name, value in page.attributes
              if name in ("src", "href", "xlink:href", "action", "data", "poster", "srcset")]
@@ -97,11 +102,20 @@ def test_the_page_is_self_contained_and_holds_every_figure(tmp_path: Path) -> No
     assert "@import" not in text and "@font-face" not in text and "<link" not in text and "<iframe" not in text
     csp = next(value for tag, name, value in page.attributes if tag == "meta" and value.startswith("default-src"))
     assert "default-src 'none'" in csp and "script-src 'sha256-" in csp
+    assert len(page.ids) == len(set(page.ids)), "an id is used twice (the SVGs share one page)"
+    return page
+
+
+def test_the_page_is_self_contained_and_holds_every_figure(tmp_path: Path) -> None:
+    html = tmp_path / "r.html"
+    _run(["analyze", "-q", "-f", "json", "--html", str(html)])
+    text = html.read_text("utf-8")
+    page = _assert_self_contained(text)
     assert {fid: page.headings.get(fid) for fid in FIGURES} == FIGURES
     for fid in FIGURES:
         figure = text[text.index(f'<figure id="{fid}"'):]
         assert figure[:figure.index("</figure>")].count("<svg") == 1, f"{fid} has no drawing"
-    assert len(page.ids) == len(set(page.ids)), "an id is used twice (the SVGs share one page)"
+    assert {fid: page.headings.get(fid) for fid in SAMPLES_FIGURES} == SAMPLES_FIGURES  # 8 samples of one problem
     assert page.tags["article"] == 12 and page.tags["script"] == 1  # the demo's records; the filter's script
 
 
@@ -247,3 +261,121 @@ def test_the_real_logs_report_by_file(tmp_path: Path) -> None:
     assert again.read_bytes() == html.read_bytes()
     text = html.read_text("utf-8")
     assert text.count("<article") == 640 and "llama-chat-13b-q4_k_m/<wbr>llama_1hop</th>" in text
+
+
+def _table_cells(text: str, css: str) -> list[list[str]]:
+    """The cells of the page's ``<table class="CSS">``, row by row, less its header."""
+    table = text[text.index(f'<table class="{css}">'):]
+    rows = re.findall(r"<tr[^>]*>(.*?)</tr>", table[:table.index("</table>")])
+    return [re.findall(r"<td[^>]*>(.*?)</td>", row) for row in rows[1:]]
+
+
+def test_samples_figures_and_pass_at_k_table(tmp_path: Path) -> None:
+    """k rollouts per prompt: both figures drawn, the table holds the summary's pass@k, and ``report`` on the saved
+    records writes the same page."""
+    records, html, again = tmp_path / "out.jsonl", tmp_path / "a.html", tmp_path / "b.html"
+    args = ["--sample-logprob", "avg_logprob", "-f", "json"]
+    printed = _run(["analyze", str(SAMPLES), *args, "-q", "-o", str(records), "--html", str(html)])
+    samples = json.loads(printed)["samples"]
+    text = html.read_text("utf-8")
+    page = _assert_self_contained(text)
+    assert {fid: page.headings.get(fid) for fid in {**FIGURES, **SAMPLES_FIGURES}} == {**FIGURES, **SAMPLES_FIGURES}
+    for fid in SAMPLES_FIGURES:
+        figure = text[text.index(f'<figure id="{fid}"'):]
+        assert figure[:figure.index("</figure>")].count("<svg") == 1, f"{fid} has no drawing"
+    assert text.index('id="samples"') < text.index('id="fig-samples-steps-to-return"')
+    cells = _table_cells(text, "summary passk")
+    assert [row[2:] for row in cells] == [[str(p["k"]), str(p["n"]), *(f"{p[m]:.1%}" for m in METRICS)]
+                                          for p in samples["pass_at_k"]]
+    assert [row[2:4] for row in cells] == [["1", "3"], ["2", "2"], ["4", "2"]]  # 3 problems, two of them with 4
+    majority = samples["majority_vote"]["label_accuracy"]
+    low, high = majority["ci95"]
+    shown = f'{majority["value"]:.1%} [{100 * low:.1f}, {100 * high:.1f}]'
+    assert cells[0][1] == f'{shown} <span class="muted">(n=3)</span>'
+    assert [row[:2] for row in cells[1:]] == [["", ""], ["", ""]]
+    assert _run(["report", str(records), *args, "--html", str(again)]) == printed
+    assert again.read_bytes() == html.read_bytes()
+
+
+def test_no_samples_figures_without_samples(tmp_path: Path) -> None:
+    html = tmp_path / "r.html"
+    printed = _run(["analyze", str(FORMATS / "prontoqa-v1.log"), "-q", "-f", "json", "--html", str(html)])
+    assert "samples" not in json.loads(printed)  # every problem once
+    text = html.read_text("utf-8")
+    page = _assert_self_contained(text)
+    assert {fid: page.headings.get(fid) for fid in FIGURES} == FIGURES
+    assert not set(SAMPLES_FIGURES) & set(page.ids) and "samples" not in page.ids
+    assert "<table class=\"summary passk\">" not in text and "pass@k" not in text
+
+
+_CONTEXT = ("Every wumpus is a yumpus. Every yumpus is dull. Every wumpus is a tumpus. Every tumpus is small. "
+            "Every tumpus is a rompus. Max is a wumpus.")
+_OUTPUTS = {  # after the misleading step "Max is a tumpus": steps until back on the gold proof
+    "good": "Max is a wumpus. Every wumpus is a yumpus. Max is a yumpus. Every yumpus is dull. Max is dull. True",
+    "back in 2": "Max is a wumpus. Every wumpus is a tumpus. Max is a tumpus. Every wumpus is a yumpus. Max is a "
+                 "yumpus. Every yumpus is dull. Max is dull. True",
+    "back in 4": "Max is a wumpus. Every wumpus is a tumpus. Max is a tumpus. Every tumpus is a rompus. Max is a "
+                 "rompus. Every wumpus is a yumpus. Max is a yumpus. Every yumpus is dull. Max is dull. True",
+    "never": "Max is a wumpus. Every wumpus is a tumpus. Max is a tumpus. Every tumpus is small. Max is small. False",
+}
+
+
+def test_samples_figures_draw_the_summary(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Grouped by model, the figures draw each group's selected predictions and every problem's fractions, as the
+    JSON summary has them (the drawings are caught before they become SVG)."""
+    samples = {  # model → prompt → (output, mean log-probability) of its samples; the selection in comments
+        "model-a": {"p1": [("back in 2", -0.1), ("back in 2", -0.2), ("never", -0.01)],  # back in 2
+                    "p2": [("never", -0.5), ("never", -0.6), ("good", -0.01)]},  # never
+        "model-b": {"p3": [("back in 4", -0.3), ("good", -0.2), ("back in 4", -0.4)],  # back in 4
+                    "p4": [("good", -0.1), ("good", -0.1)]},  # no misleading step
+        "model-c": {"p5": [("never", -0.1)]},  # one sample of each problem: no panel, no point
+    }
+    data = tmp_path / "rollouts.jsonl"
+    with data.open("w", encoding="utf-8") as out:
+        for model, prompts in samples.items():
+            for prompt, outputs in prompts.items():
+                for i, (kind, logprob) in enumerate(outputs):
+                    record = {"id": f"{prompt}-{i}", "model": model, "prompt_id": prompt, "lp": logprob,
+                              "context": _CONTEXT, "query": "True or false: Max is dull.", "output": _OUTPUTS[kind]}
+                    out.write(json.dumps(record) + "\n")
+    drawn: dict[str, Any] = {}
+
+    def catch(figure: Any, figure_id: str) -> str:
+        drawn[figure_id] = figure
+        return "<svg></svg>"
+
+    monkeypatch.setattr(samples_figures, "to_svg", catch)
+    html = tmp_path / "r.html"
+    printed = _run(["analyze", str(data), "-q", "-f", "json", "--group-by", "model", "--sample-key", "prompt_id",
+                    "--sample-logprob", "lp", "--html", str(html)])
+    assert html.read_text("utf-8").count("Groups without several samples of a problem have no") == 2
+    summary = json.loads(printed)
+    groups = {name: g["samples"] for name, g in summary["groups"].items() if "samples" in g}
+    assert list(groups) == ["model-a", "model-b"] and list(summary["groups"]) == [*groups, "model-c"]
+    assert {name: g["steps_to_return"] for name, g in groups.items()} == {
+        "model-a": {"n": 2, "histogram": {"2": 1}, "never": 1}, "model-b": {"n": 1, "histogram": {"4": 1}, "never": 0}}
+
+    panels = [axes for axes in drawn["fig-samples-steps-to-return"].axes if axes.get_visible()]
+    assert [axes.get_xlabel() for axes in panels] == ["model-a (n=2)", "model-b (n=1)"]  # one per group, no total
+    for axes, group in zip(panels, groups.values()):
+        ticks = {round(t): label.get_text() for t, label in zip(axes.get_xticks(), axes.get_xticklabels())}
+        never = next(t for t, label in ticks.items() if label == "never")
+        bars = {round(bar.get_x() + bar.get_width() / 2): bar.get_height() for bar in axes.patches}
+        expected = {int(k): c for k, c in group["steps_to_return"]["histogram"].items()}
+        assert bars == {**expected, **({never: group["steps_to_return"]["never"]} if group["steps_to_return"]["never"]
+                                       else {})}
+        assert never > max(expected)  # "never" comes after every count of steps
+
+    panels = drawn["fig-samples-label-vs-proof"].axes
+    assert [axes.get_title() for axes in panels] == ["strict proof accuracy", "“skip” (non_atomic) proof accuracy",
+                                                     "broad proof accuracy", "valid proof accuracy"]
+    problems = summary["total"]["samples"]["label_vs_proof"]
+    assert len(problems) == 5
+    for axes, metric in zip(panels, METRICS):
+        [discs] = axes.collections[:1]
+        assert sorted(map(tuple, discs.get_offsets().tolist())) == sorted({(p["label"], p["proof"][metric])
+                                                                            for p in problems})
+        selected = [tuple(line.get_xydata()[0]) for line in axes.lines if line.get_marker() == "o"]
+        assert selected == [(g["selection"]["label_accuracy"]["value"],
+                             g["selection"]["proof_accuracy"][metric]["value"]) for g in groups.values()]
+    assert groups["model-a"]["selection"]["proof_accuracy"]["valid"]["value"] == 0.5  # p1 proved, p2 not

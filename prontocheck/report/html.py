@@ -40,6 +40,9 @@ from prontocheck.report.figures import (
 from prontocheck.report.labels import short_labels
 from prontocheck.report.render import TOTAL, Report, render_errors, render_unparseable, summary_rows
 from prontocheck.report.runs import SavedRecord
+from prontocheck.report.samples_figures import SAMPLES_FIGURES, samples_section
+from prontocheck.report.samples_figures import label_vs_proof as samples_label_vs_proof
+from prontocheck.report.samples_figures import steps_to_return as samples_steps_to_return
 from prontocheck.report.summary import GroupedSummary, Summary
 
 BROWSER_RECORDS = 1000
@@ -72,13 +75,14 @@ _STYLE = """
 body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 0 auto; max-width: 1200px;
        padding: 0 1.5em 4em; color: #212121; line-height: 1.45; }
 h1 { margin-bottom: .2em; } h2 { margin-top: 2em; border-bottom: 1px solid #e0e0e0; }
-nav a { margin-right: 1em; } .muted { color: #616161; } code { font-size: .92em; }
+nav a { margin-right: 1em; white-space: nowrap; } .muted { color: #616161; } code { font-size: .92em; }
 table.summary { border-collapse: collapse; font-size: .85em; display: block; overflow-x: auto; }
 table.summary td, table.summary th { padding: .15em .6em; border-bottom: 1px solid #eee; white-space: nowrap; }
 table.summary th { white-space: normal; vertical-align: bottom; min-width: 6em; }
 table.summary td:not(:first-child), table.summary th:not(:first-child) { text-align: right; }
 table.summary tr.section td { font-weight: bold; background: #f5f5f5; }
-figure { margin: 1em 0 2em; } figcaption { color: #424242; font-size: .9em; margin-bottom: .5em; }
+figure { margin: 1em 0 2em; } figcaption, p.caption { color: #424242; font-size: .9em; margin-bottom: .5em; }
+table.passk tr.first td { border-top: 1px solid #bdbdbd; }
 svg.plot { max-width: 100%; height: auto; }
 #filters { position: sticky; top: 0; background: #fff; padding: .5em 0; border-bottom: 1px solid #e0e0e0;
            z-index: 1; } #filters label { margin-right: 1em; }
@@ -304,8 +308,13 @@ class HtmlReportBuilder:
                 if len(panels) <= HOPS_PANELS and len(by_hops.groups) > 1:
                     panels.append((labels.get(name, name), _hops_columns(by_hops)))
         group_by = summary.group_by if isinstance(summary, GroupedSummary) else None
-        return [accuracy_by_group(columns, group_by), accuracy_by_hops(panels), first_errors(columns),
-                step_composition(columns), label_vs_proof(columns)]
+        figures = [accuracy_by_group(columns, group_by), accuracy_by_hops(panels), first_errors(columns),
+                   step_composition(columns), label_vs_proof(columns)]
+        total = summary.total if isinstance(summary, GroupedSummary) else summary
+        if total.samples is not None:  # some problem has several samples: the paper's Figures 10 and 3 of them
+            groups = columns[:-1] if isinstance(summary, GroupedSummary) else columns
+            figures += [samples_steps_to_return(groups), samples_label_vs_proof(groups, total.samples)]
+        return figures
 
     def build(self, summary: Report, *, interrupted: str | None = None) -> str:
         """The HTML page of the run whose summary is ``summary`` (what ``analyze`` printed for these records);
@@ -336,13 +345,16 @@ class HtmlReportBuilder:
             if interrupted else "",
             _sources_html(self._sources),
             '<nav><a href="#summary">summary</a>'
-            + "".join(f'<a href="#{f.id}">{_e(f.title)}</a>' for f in figures)
+            + "".join(('<a href="#samples">several samples</a>' if f.id == SAMPLES_FIGURES[0] else "")
+                      + f'<a href="#{f.id}">{_e(f.title)}</a>' for f in figures)
             + '<a href="#records">records</a></nav>',
             '<h2 id="summary">Summary</h2>',
             _summary_table(summary, labels),
             _lists_html(summary),
         ]
         for f in figures:
+            if f.id == SAMPLES_FIGURES[0]:
+                parts.append(samples_section(_columns(summary)))
             body = f.svg or '<p class="muted">(nothing to draw)</p>'
             parts.append(f'<figure id="{f.id}"><h2>{_e(f.title)}</h2><figcaption>{_e(f.caption)}</figcaption>'
                          f"{body}</figure>")
