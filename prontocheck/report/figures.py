@@ -118,7 +118,7 @@ def to_svg(figure: Any, figure_id: str) -> str:
     A figure is saved once: its constrained layout moves a little on each drawing.
 
     >>> def drawn() -> str:
-    ...     figure = _new_figure(2, 1)
+    ...     figure = new_figure(2, 1)
     ...     _ = figure.add_subplot().plot([0, 1], [1, 0])
     ...     return to_svg(figure, "fig-x")
     >>> svg = drawn()
@@ -137,7 +137,7 @@ def to_svg(figure: Any, figure_id: str) -> str:
     return text.replace('width="', 'class="plot" width="', 1).strip()
 
 
-def _new_figure(width: float, height: float) -> Any:
+def new_figure(width: float, height: float) -> Any:
     require_matplotlib()
     from matplotlib.figure import Figure as MplFigure
 
@@ -145,13 +145,13 @@ def _new_figure(width: float, height: float) -> Any:
     return figure
 
 
-def _percent_axis(axis: Any) -> None:
+def percent_axis(axis: Any) -> None:
     from matplotlib.ticker import PercentFormatter
 
     axis.set_major_formatter(PercentFormatter(1.0, decimals=0))
 
 
-def _interval(rate: Rate) -> tuple[float, float, float] | None:
+def interval(rate: Rate) -> tuple[float, float, float] | None:
     """The value and its distances to the Wilson bounds (as matplotlib's error bars take them)."""
     if rate.value is None or rate.ci95 is None:
         return None
@@ -174,13 +174,13 @@ def accuracy_by_group(columns: Sequence[Column], group_by: str | None) -> Figure
     caption = ("The four proof accuracies (strict; non_atomic, the paper's “skip”; broad; valid) over the examples "
                "with a gold proof, each with its Wilson 95% interval; n is that number of examples.")
     rows = len(columns)
-    figure = _new_figure(10, 1.0 + 0.55 * rows)
+    figure = new_figure(10, 1.0 + 0.55 * rows)
     axes = figure.add_subplot()
     offsets = [0.3 - 0.2 * i for i in range(len(METRICS))]
     for i, metric in enumerate(METRICS):
         xs, ys, lo, hi = [], [], [], []
         for row, (_, summary) in enumerate(columns):
-            point = _interval(summary.proof[metric])
+            point = interval(summary.proof[metric])
             if point is not None:
                 xs.append(point[0])
                 ys.append(rows - 1 - row + offsets[i])
@@ -190,7 +190,7 @@ def accuracy_by_group(columns: Sequence[Column], group_by: str | None) -> Figure
                       label=metric)
     axes.set_yticks(range(rows), [f"{label} (n={s.proof['valid'].n})" for label, s in reversed(columns)])
     axes.set_xlim(-0.02, 1.02)
-    _percent_axis(axes.xaxis)
+    percent_axis(axes.xaxis)
     axes.grid(axis="x", alpha=0.3)
     for row in range(rows - 1):
         axes.axhline(row + 0.5, color="#e0e0e0", linewidth=0.6)
@@ -225,7 +225,7 @@ def accuracy_by_hops(panels: Sequence[tuple[str, Sequence[Column]]]) -> Figure:
         return Figure(fid, title, caption + " No example has a gold proof.", "")
     per_row = min(3, len(panels))
     n_rows = -(-len(panels) // per_row)
-    figure = _new_figure(6.5 if per_row == 1 else 4.2 * per_row, 0.6 + (3.8 if per_row == 1 else 3.0) * n_rows)
+    figure = new_figure(6.5 if per_row == 1 else 4.2 * per_row, 0.6 + (3.8 if per_row == 1 else 3.0) * n_rows)
     grid = figure.subplots(n_rows, per_row, squeeze=False, sharey=True)
     for index, axes in enumerate(grid.flat):
         if index >= len(panels):
@@ -236,7 +236,7 @@ def accuracy_by_hops(panels: Sequence[tuple[str, Sequence[Column]]]) -> Figure:
         positions = [float(hops) for hops, _ in cols] if numeric else [float(i) for i in range(len(cols))]
         step = 0.025 * max(1.0, positions[-1] - positions[0])
         for i, metric in enumerate(METRICS):
-            points = [_interval(s.proof[metric]) for _, s in cols]
+            points = [interval(s.proof[metric]) for _, s in cols]
             xs = [p + (i - 1.5) * step for p, point in zip(positions, points) if point is not None]
             values = [point for point in points if point is not None]
             axes.errorbar(xs, [v[0] for v in values], yerr=[[v[1] for v in values], [v[2] for v in values]],
@@ -247,7 +247,7 @@ def accuracy_by_hops(panels: Sequence[tuple[str, Sequence[Column]]]) -> Figure:
         axes.set_xlabel("hops")
         axes.set_title(name, fontsize=9)
         axes.set_ylim(-0.02, 1.02)
-        _percent_axis(axes.yaxis)
+        percent_axis(axes.yaxis)
         axes.grid(axis="y", alpha=0.3)
     grid.flat[0].legend(loc="best", fontsize=8)
     return Figure(fid, title, caption, to_svg(figure, fid))
@@ -258,7 +258,7 @@ def _stacked(columns: Sequence[Column], counts: Sequence[dict[str, int]], totals
     """Horizontal bars, one per column, split by kind in proportion to ``counts`` of ``totals``."""
     kinds = kinds_in_order(sorted({k for c in counts for k, v in c.items() if v}))
     rows = len(columns)
-    figure = _new_figure(10, 1.2 + 0.38 * rows + 0.2 * ((len(kinds) + 2) // 3))
+    figure = new_figure(10, 1.2 + 0.38 * rows + 0.2 * ((len(kinds) + 2) // 3))
     axes = figure.add_subplot()
     others: list[str] = []
     left = [0.0] * rows
@@ -271,7 +271,7 @@ def _stacked(columns: Sequence[Column], counts: Sequence[dict[str, int]], totals
     axes.set_yticks(ys, [f"{label} (n={t})" for (label, _), t in zip(columns, totals)])
     axes.set_xlim(0, 1)
     axes.set_ylim(-0.6, rows - 0.4)
-    _percent_axis(axes.xaxis)
+    percent_axis(axes.xaxis)
     axes.set_xlabel(xlabel)
     figure.legend(loc="outside lower center", ncols=3, frameon=False, fontsize=8)
     return figure
@@ -337,11 +337,11 @@ def label_vs_proof(columns: Sequence[Column]) -> Figure:
         return Figure(fid, title, caption + " No group has both gold labels and gold proofs.", "")
     if len(points) > 1:
         caption += " Numbers: " + "; ".join(f"{i} {label}" for i, (label, _) in enumerate(points, start=1)) + "."
-    figure = _new_figure(7, 6)
+    figure = new_figure(7, 6)
     axes = figure.add_subplot()
     axes.plot([0, 1], [0, 1], linestyle=":", color="#9e9e9e", linewidth=1)
     for number, (_, s) in enumerate(points, start=1):
-        x, strict, valid = _interval(s.label), _interval(s.proof["strict"]), _interval(s.proof["valid"])
+        x, strict, valid = interval(s.label), interval(s.proof["strict"]), interval(s.proof["valid"])
         assert x is not None and strict is not None and valid is not None  # both have examples
         axes.plot([x[0], x[0]], [strict[0], valid[0]], color="#bdbdbd", linewidth=1, zorder=1)
         for metric, marker, y, xerr in (("strict", "o", strict, None), ("valid", "s", valid, [[x[1]], [x[2]]])):
@@ -353,8 +353,8 @@ def label_vs_proof(columns: Sequence[Column]) -> Figure:
                           color="#212121")
     axes.set_xlim(-0.02, 1.02)
     axes.set_ylim(-0.02, 1.02)
-    _percent_axis(axes.xaxis)
-    _percent_axis(axes.yaxis)
+    percent_axis(axes.xaxis)
+    percent_axis(axes.yaxis)
     axes.set_xlabel("label accuracy")
     axes.set_ylabel("proof accuracy")
     axes.grid(alpha=0.3)

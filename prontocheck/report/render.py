@@ -64,20 +64,25 @@ def _columns(report: Report) -> list[tuple[str, Summary]]:
     return [(TOTAL, report)]
 
 
-def _pct(value: float | None) -> str:
+def pct(value: float | None) -> str:
+    """A share in percent, one decimal (``—`` for none).
+
+    >>> pct(0.6875), pct(None)
+    ('68.8%', '—')
+    """
     return "—" if value is None else f"{value:.1%}"
 
 
-def _rate(rate: Rate) -> str:
+def rate(r: Rate) -> str:
     """``80.0% [49.0, 94.3]``: the value and its Wilson 95% interval, in percent.
 
-    >>> _rate(Rate(8, 10)), _rate(Rate(0, 0))
+    >>> rate(Rate(8, 10)), rate(Rate(0, 0))
     ('80.0% [49.0, 94.3]', '—')
     """
-    if rate.value is None or rate.ci95 is None:
+    if r.value is None or r.ci95 is None:
         return "—"
-    lo, hi = rate.ci95
-    return f"{rate.value:.1%} [{100 * lo:.1f}, {100 * hi:.1f}]"
+    lo, hi = r.ci95
+    return f"{r.value:.1%} [{100 * lo:.1f}, {100 * hi:.1f}]"
 
 
 def _count(count: int, n: int) -> str:
@@ -102,7 +107,7 @@ def _rows(report: Report) -> list[Row]:
         row("with gold label", lambda s: str(s.label.n)),
         row("with gold proof", lambda s: str(s.proof["valid"].n)),
         ("accuracy [95% Wilson CI]", None),
-        row("label", lambda s: _rate(s.label)),
+        row("label", lambda s: rate(s.label)),
     ]
     rows += [row(METRIC_LABELS[m], partial(_proof_cell, m)) for m in METRICS]
     rows += [
@@ -152,10 +157,10 @@ def _sample_rows(cols: list[Summary]) -> list[Row]:
     ]
     rows += [row(f"pass@1: {m}", partial(_pass_cell, m, first=True)) for m in METRICS]
     rows += [row(f"pass@k: {m} (k: most samples)", partial(_pass_cell, m, first=False)) for m in METRICS]
-    rows.append(row("majority-vote label", lambda sm: _rate(sm.majority)))
-    rows.append(row("selected logical forms: label", lambda sm: _rate(sm.selected_label)))
+    rows.append(row("majority-vote label", lambda sm: rate(sm.majority)))
+    rows.append(row("selected logical forms: label", lambda sm: rate(sm.selected_label)))
     rows += [row(f"selected logical forms: {m}", partial(_selected_cell, m)) for m in METRICS]
-    rows.append(row("answer agreement (pairwise)", lambda sm: _pct(sm.agreement)))
+    rows.append(row("answer agreement (pairwise)", lambda sm: pct(sm.agreement)))
     rows.append(row("unanimous problems", lambda sm: _count(sm.unanimous, sm.several)))
     return rows
 
@@ -173,15 +178,15 @@ def _pass_cell(metric: str, sm: SamplesSummary, *, first: bool) -> str:
     if not sm.pass_at_k:
         return "—"
     p: PassAtK = sm.pass_at_k[0 if first else -1]
-    return _pct(p.value[metric]) + ("" if first else f" (k={p.k}, n={p.n})")
+    return pct(p.value[metric]) + ("" if first else f" (k={p.k}, n={p.n})")
 
 
 def _selected_cell(metric: str, sm: SamplesSummary) -> str:
-    return _rate(sm.selected_proof[metric])
+    return rate(sm.selected_proof[metric])
 
 
 def _proof_cell(metric: str, s: Summary) -> str:
-    return _rate(s.proof[metric])
+    return rate(s.proof[metric])
 
 
 def _sentence_count(kind: str, s: Summary) -> str:

@@ -31,12 +31,12 @@ from prontocheck.report.figures import (
     METRIC_COLOURS,
     Column,
     Figure,
-    _interval,
-    _new_figure,
-    _percent_axis,
+    interval,
+    new_figure,
+    percent_axis,
     to_svg,
 )
-from prontocheck.report.render import _pct, _rate
+from prontocheck.report.render import pct, rate
 from prontocheck.report.samples import SamplesSummary
 
 SAMPLES_FIGURES = ("fig-samples-steps-to-return", "fig-samples-label-vs-proof")
@@ -107,7 +107,7 @@ def steps_to_return(columns: Sequence[Column]) -> Figure:
     end = max(_MIN_STEPS, longest + 2)
     per_row = min(_PER_ROW, len(panels))
     n_rows = -(-len(panels) // per_row)
-    figure = _new_figure(10 if per_row > 1 else 6, 0.4 + 2.3 * n_rows)
+    figure = new_figure(10 if per_row > 1 else 6, 0.4 + 2.3 * n_rows)
     grid = figure.subplots(n_rows, per_row, squeeze=False, sharey=True)
     top = 1.0
     for index, axes in enumerate(grid.flat):
@@ -145,7 +145,7 @@ def steps_to_return(columns: Sequence[Column]) -> Figure:
 
 def _count_interval(count: int, n: int) -> tuple[float, float]:
     """The distances from ``count`` to the bounds of its Wilson 95% interval of ``count / n``, as counts."""
-    point = _interval(Rate(count, n))
+    point = interval(Rate(count, n))
     assert point is not None  # n > 0: the bar has a count
     return point[1] * n, point[2] * n
 
@@ -183,7 +183,7 @@ def label_vs_proof(columns: Sequence[Column], problems: SamplesSummary) -> Figur
     if len(points) > 1:
         caption += " Numbers: " + "; ".join(f"{i} {label}" for i, (label, _) in enumerate(points, start=1)) + "."
     most = max((c for d in discs.values() for c in d.values()), default=1)
-    figure = _new_figure(10.5, 3.5)
+    figure = new_figure(10.5, 3.5)
     grid = figure.subplots(1, len(METRICS), squeeze=False, sharey=True)
     for axes, metric in zip(grid.flat, METRICS):
         axes.plot([0, 1], [0, 1], color="black", linewidth=0.8, zorder=1)
@@ -193,7 +193,7 @@ def label_vs_proof(columns: Sequence[Column], problems: SamplesSummary) -> Figur
                          s=[16 + 240 * c / most for _, c in places], color=DISC, alpha=DISC_ALPHA, linewidths=0,
                          zorder=2, clip_on=False)
         for number, (_, sm) in enumerate(points, start=1):
-            x, y = _interval(sm.selected_label), _interval(sm.selected_proof[metric])
+            x, y = interval(sm.selected_label), interval(sm.selected_proof[metric])
             assert x is not None and y is not None  # both have problems
             axes.errorbar([x[0]], [y[0]], xerr=[[x[1]], [x[2]]], yerr=[[y[1]], [y[2]]], fmt="o", markersize=5,
                           color=METRIC_COLOURS[metric], ecolor=BARS, elinewidth=0.8, zorder=3)
@@ -203,8 +203,8 @@ def label_vs_proof(columns: Sequence[Column], problems: SamplesSummary) -> Figur
         axes.set_xlim(-0.04, 1.04)
         axes.set_ylim(-0.04, 1.04)
         axes.set_aspect("equal")
-        _percent_axis(axes.xaxis)
-        _percent_axis(axes.yaxis)
+        percent_axis(axes.xaxis)
+        percent_axis(axes.yaxis)
         axes.set_xlabel("label accuracy", fontsize=9)
         axes.set_title(f"{METRIC_AXIS[metric]} proof accuracy", fontsize=9)
         axes.grid(alpha=0.3)
@@ -242,13 +242,13 @@ def pass_at_k_table(columns: Sequence[Column]) -> str:
             + "".join(f"<th>{html.escape(METRIC_AXIS[m])}</th>" for m in METRICS) + "</tr>")
     body = []
     for label, sm in rows:
-        first = (f"<td>{html.escape(label)}</td><td>{html.escape(_rate(sm.majority))} "
+        first = (f"<td>{html.escape(label)}</td><td>{html.escape(rate(sm.majority))} "
                  f'<span class="muted">(n={sm.majority.n})</span></td>')
         if not sm.pass_at_k:
             body.append(f'<tr class="first">{first}<td colspan="{2 + len(METRICS)}">no problem with a gold proof'
                         "</td></tr>")
         for i, p in enumerate(sm.pass_at_k):
-            cells = "".join(f"<td>{_pct(p.value[m])}</td>" for m in METRICS)
+            cells = "".join(f"<td>{pct(p.value[m])}</td>" for m in METRICS)
             row = f'<tr class="first">{first}' if i == 0 else "<tr><td></td><td></td>"
             body.append(f"{row}<td>{p.k}</td><td>{p.n}</td>{cells}</tr>")
     return '<table class="summary passk">' + head + "".join(body) + "</table>"
