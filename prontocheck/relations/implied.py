@@ -24,7 +24,7 @@ from prontocheck.errors import BudgetExceeded
 from prontocheck.horn.closure import Closure
 from prontocheck.logic.formulas import Atom
 from prontocheck.relations.conflicts import split_sources
-from prontocheck.relations.items import Item
+from prontocheck.relations.items import Item, as_written
 from prontocheck.relations.schema import Schema, reverse
 
 
@@ -153,6 +153,12 @@ def reversals(closure: Closure, schema: Schema, items: Iterable[Item], order: Ma
         r = reverse(item.atom)
         if r not in asked:
             wanted.setdefault(r, []).append(item.id)
-    return tuple(Reversal(atom, tuple(ids), schema.question(atom),
-                          implied_atom(closure, atom, order, shortcuts=shortcuts))
-                 for atom, ids in wanted.items())
+    by_id = {i.id: i for i in items}
+    out = []
+    for atom, ids in wanted.items():
+        phrases = {}  # each constant in the words of the first item that asks about it
+        for name in {str(a) for a in atom.args}:
+            phrases[name] = next((p for i in ids if (text := by_id[i].text) and (p := as_written(text, name))), None)
+        question = schema.question(atom, {k: v for k, v in phrases.items() if v is not None})
+        out.append(Reversal(atom, tuple(ids), question, implied_atom(closure, atom, order, shortcuts=shortcuts)))
+    return tuple(out)

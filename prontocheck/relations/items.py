@@ -15,6 +15,7 @@ becomes an :class:`~.errors.ItemError` naming it; the next record is read as usu
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -62,6 +63,29 @@ class Item:
     def value(self) -> bool | None:
         """The truth value the gold label gives the canonical atom (``None`` when unlabelled)."""
         return None if self.gold is None else self.gold != self.negated
+
+
+def as_written(text: str, name: str) -> str | None:
+    """The noun phrase that denotes the constant ``name`` in ``text``, as the text writes it, with its article
+    (lower-cased: the phrase is to stand inside another sentence); ``None`` when the text does not have it.
+
+    A reversed question is asked in the words of the question it reverses ("Is a leg opening joined to a trouser
+    waist belt?", not "Is leg opening joined to trouser waist belt?").
+
+    >>> as_written("Is a trouser waist belt joined to a leg opening?", "trouser_waist_belt")
+    'a trouser waist belt'
+    >>> as_written("The Cup is left of Napoleon's hat.", "cup"), as_written("Is coal shiny?", "foil")
+    ('the Cup', None)
+    """
+    words = name.split("_")
+    if not all(words):
+        return None
+    pattern = r"(?<![\w'’-])(?:(a|an|the)\s+)?(" + r"\s+".join(re.escape(w) for w in words) + r")(?![\w'’-])"
+    found = re.search(pattern, text, re.IGNORECASE)
+    if found is None:
+        return None
+    article, phrase = found.group(1), found.group(2)
+    return phrase if article is None else f"{article.lower()} {phrase}"
 
 
 def as_bool(value: object, what: str = "gold") -> bool:

@@ -221,18 +221,20 @@ class Schema:
                                 (Atom(predicate, (X, Y)), Atom(other_pred, (X, Y)))))
         return (*out, *self.rules)
 
-    def question(self, atom: Atom) -> str | None:
-        """A question for a canonical atom from its relation's template, or ``None`` without one.
+    def question(self, atom: Atom, phrases: Mapping[str, str] | None = None) -> str | None:
+        """A question for a canonical atom from its relation's template, or ``None`` without one; ``phrases``
+        gives the words for a constant (``{"town": "a town"}``, as the items wrote it), else its name is used.
 
         >>> from prontocheck.relations.loading import shipped_schema
-        >>> shipped_schema().question(Atom("more[size]", (Const("town"), Const("aluminium_foil"))))
-        'Is town bigger than aluminium foil?'
+        >>> atom = Atom("more[size]", (Const("town"), Const("aluminium_foil")))
+        >>> shipped_schema().question(atom), shipped_schema().question(atom, {"town": "a town"})
+        ('Is town bigger than aluminium foil?', 'Is a town bigger than aluminium foil?')
         """
         spec = self.spec(atom.predicate)
         if spec.question is None or len(atom.args) != 2:
             return None
         param = split_predicate(atom.predicate)[1]
-        x, y = (str(a).replace("_", " ") for a in atom.args)
+        x, y = ((phrases or {}).get(str(a)) or str(a).replace("_", " ") for a in atom.args)
         text = spec.question.format(x=x, y=y, comparative=self.lexicon.comparative(param) if param else "")
         return text[:1].upper() + text[1:]
 

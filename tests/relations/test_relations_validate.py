@@ -123,6 +123,19 @@ def test_unlabelled_items_get_implied_labels() -> None:
     assert v.summary()["implied"]["unlabelled_decided"] == 1
 
 
+def test_reversed_questions_are_asked_in_the_items_words() -> None:
+    # The reversed question keeps each noun phrase as an item wrote it (article and case), not the constant's name.
+    s = shipped_schema()
+    records = [{"id": "a", "question": "Is a trouser waist belt joined to a leg opening?", "gold": False},
+               {"id": "b", "question": "Is the Eiffel Tower bigger than a house?", "gold": True},
+               {"id": "c", "statement": "The cup is to the left of the plate.", "gold": True}]
+    v = validate([item_from_record(r, s) for r in records], s)
+    questions = {r.of: r.question for r in v.reversals}
+    assert questions[("a",)] == "Is a leg opening joined to a trouser waist belt?"
+    assert questions[("b",)] == "Is a house bigger than the Eiffel Tower?"
+    assert questions[("c",)] == "Is the plate to the left of the cup?"  # "The cup" inside a question: "the cup"
+
+
 def test_bad_links_are_item_errors() -> None:
     s = shipped_schema()
     records = [{"id": "a", "question": "Is a whale bigger than a dog?", "gold": True},
