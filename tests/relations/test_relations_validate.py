@@ -98,7 +98,7 @@ def test_reversals_not_in_the_set(planted: Validation) -> None:
     rev = {str(r.atom): r for r in planted.reversals}
     assert rev["more[size](dog, elephant)"].implied.value is False
     assert rev["joined_to(spain, france)"].implied.value is True
-    assert rev["joined_to(spain, france)"].question == "Is spain joined to france?"
+    assert rev["joined_to(spain, france)"].question == "Is Spain joined to France?"
     assert "more[size](mouse, elephant)" not in rev  # asked by ok12
     assert rev["more[size](village, city)"].in_conflict and not rev["joined_to(spain, france)"].in_conflict
     assert not any(str(r.atom).startswith(("must_be", "can_be", "capable_of")) for r in planted.reversals)
