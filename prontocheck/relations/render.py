@@ -71,7 +71,8 @@ def render_score(report: ScoreReport) -> RenderableType:
     """Per model: accuracy per category against the human reference, reversal checks, consistency."""
     parts: list[RenderableType] = []
     for m in report.models:
-        t = Table(title=f"{m.model}: accuracy {m.accuracy.successes}/{m.accuracy.n}", title_justify="left")
+        unsure = f", {m.uncertain.successes:g} uncertain (counted incorrect)" if m.uncertain.successes else ""
+        t = Table(title=f"{m.model}: accuracy {m.accuracy.successes}/{m.accuracy.n}{unsure}", title_justify="left")
         for col in ("category", "correct", "accuracy", "human range", "position"):
             t.add_column(col, justify="right" if col in ("correct", "accuracy") else "left")
         rows = [*m.categories, *((m.section_b,) if m.section_b else ())]

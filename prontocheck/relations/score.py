@@ -82,36 +82,40 @@ class Answer:
     Attributes:
         model: the model's name (``"model"`` when the record has none).
         item: the item's id.
-        answer: ``True`` for Yes, ``False`` for No.
+        answer: ``True`` for Yes, ``False`` for No, ``None`` for an *uncertain* answer (a reply that commits to
+            neither: counted incorrect, as ``modal score`` counts it).
         line: the record's line (JSONL) or number.
     """
 
     model: str
     item: str
-    answer: bool
+    answer: bool | None
     line: int | None = None
 
 
-def answer_value(record: Mapping[str, Any]) -> bool:
-    """The answer of a record: ``answer`` (boolean, "yes"/"no"), else the Yes or No that ``raw`` commits to, read
-    as ``modal score`` reads replies (:func:`prontocheck.syntax.reading.reply_answer`: a chain-of-thought reply's
-    final answer, else a Yes or No it opens with).
+def answer_value(record: Mapping[str, Any]) -> bool | None:
+    """The answer of a record: ``answer`` (boolean, "yes"/"no"), else the Yes or No that ``raw`` (or a free-text
+    ``answer``) commits to, read as ``modal score`` reads replies (:func:`prontocheck.syntax.reading.reply_answer`:
+    a chain-of-thought reply's final answer, else a Yes or No it opens with); ``None`` when the reply commits to
+    neither (*uncertain*, as ``modal score`` calls it: counted incorrect, never a bad record).
 
-    >>> answer_value({"raw": "Yes, it is."}), answer_value({"answer": False})
-    (True, False)
+    Raises:
+        LabelError: no answer at all, or an ``answer`` that is neither a boolean nor text.
+
+    >>> answer_value({"raw": "Yes, it is."}), answer_value({"answer": False}), answer_value({"raw": "I think so."})
+    (True, False, None)
     >>> answer_value({"raw": "A chair is bigger, so no. Final answer: **Yes**"})
     True
     """
-    if record.get("answer") is not None:
-        return as_bool(record["answer"], "answer")
-    raw = record.get("raw")
+    answer = record.get("answer")
+    if answer is not None and not (isinstance(answer, str) and answer.strip().lower() not in ("yes", "no", "true",
+                                                                                             "false")):
+        return as_bool(answer, "answer")
+    raw = answer if answer is not None else record.get("raw")
     if isinstance(raw, str) and raw.strip():
         from prontocheck.syntax.reading import reply_answer  # (the output reader: only for free-text answers)
 
-        label = reply_answer(raw)
-        if label is not None:
-            return label
-        raise LabelError(raw, f"raw answer {quoted(raw[:40])} commits to neither Yes nor No")
+        return reply_answer(raw)
     raise LabelError(None, "no 'answer' (true/false) and no 'raw' text")
 
 
@@ -199,21 +203,22 @@ different answers on a symmetric relation and its reversal; different answers on
 asked two ways (smaller/bigger, left/right)."""
 
 
-def reversal_pairs(items: Iterable[Item], answers: Mapping[str, bool], schema: Schema) -> tuple[PairCheck, ...]:
+def reversal_pairs(items: Iterable[Item], answers: Mapping[str, bool | None],
+                   schema: Schema) -> tuple[PairCheck, ...]:
     """Every pair of answered items that the algebra relates: same atom, or reversed arguments of
-    a symmetric or (strictly or softly) asymmetric relation.
+    a symmetric or (strictly or softly) asymmetric relation (an uncertain answer claims nothing: it pairs with none).
     """
     by_atom: dict[Any, list[Item]] = defaultdict(list)
     order: dict[str, int] = {}
     for item in items:
-        if item.id in answers:
+        if answers.get(item.id) is not None:
             by_atom[item.atom].append(item)
             order[item.id] = len(order)
     pairs: list[PairCheck] = []
 
     def check(kind: str, a: Item, b: Item) -> None:
         a, b = sorted((a, b), key=lambda i: order[i.id])
-        value = (answers[a.id] != a.negated, answers[b.id] != b.negated)
+        value = (bool(answers[a.id]) != a.negated, bool(answers[b.id]) != b.negated)
         pairs.append(PairCheck(kind, (a.id, b.id), (str(a.atom), str(b.atom)), value))
 
     for atom, group in by_atom.items():
@@ -240,7 +245,8 @@ class ModelScore:
 
     Attributes:
         model: the model's name.
-        accuracy: over all answered items with a gold label.
+        accuracy: over all answered items with a gold label (an uncertain answer counts incorrect).
+        uncertain: the share of those answers that commit to neither Yes nor No.
         categories: per category, with Table 3 positions.
         section_b: the composite over the 16 ART relations, against ART Section B (if any answered).
         pairs: every related pair of answers (see :data:`PAIR_KINDS`).
@@ -249,6 +255,7 @@ class ModelScore:
 
     model: str
     accuracy: Rate
+    uncertain: Rate
     categories: tuple[CategoryScore, ...]
     section_b: CategoryScore | None
     pairs: tuple[PairCheck, ...]
@@ -268,7 +275,7 @@ class ModelScore:
     def to_json(self) -> dict[str, Any]:
         """The model's part of the ``--format json`` summary."""
         summary = self.consistency.summary()
-        return {"model": self.model, "accuracy": self.accuracy.to_json(),
+        return {"model": self.model, "accuracy": self.accuracy.to_json(), "uncertain": self.uncertain.to_json(),
                 "categories": [c.to_json() for c in self.categories],
                 "section_b": None if self.section_b is None else self.section_b.to_json(),
                 "reversal": self.reversal_summary(),
@@ -289,16 +296,18 @@ def _placed(category: str, correct: int, n: int, reference: Mapping[str, Referen
     return CategoryScore(category, Rate(correct, n), ref, ref.position(correct, n) if ref is not None and n else None)
 
 
-def score_model(model: str, answers: Mapping[str, bool], items: Mapping[str, Item], schema: Schema, *,
+def score_model(model: str, answers: Mapping[str, bool | None], items: Mapping[str, Item], schema: Schema, *,
                 reference: str = "full") -> ModelScore:
     """Score one model's answers (item id → Yes/No) on the items they answer."""
     table = art_reference(reference)
     answered = [items[i] for i in answers if i in items]
     tally: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     art_b = [0, 0]
+    unsure = 0
     for item in answered:
         if item.gold is None:
             continue
+        unsure += answers[item.id] is None
         correct = int(answers[item.id] == item.gold)
         category = _category(item, schema)
         tally[category][0] += correct
@@ -311,7 +320,8 @@ def score_model(model: str, answers: Mapping[str, bool], items: Mapping[str, Ite
     section_b = _placed("art_b", art_b[0], art_b[1], table) if art_b[1] else None
     as_labels = [replace(item, gold=answers[item.id]) for item in answered]
     consistency = validate(as_labels, schema, implied=False, with_reversals=False)
-    return ModelScore(model, total, categories, section_b, reversal_pairs(answered, answers, schema), consistency)
+    return ModelScore(model, total, Rate(unsure, total.n), categories, section_b,
+                      reversal_pairs(answered, answers, schema), consistency)
 
 
 @dataclass(frozen=True, slots=True)
@@ -360,7 +370,7 @@ def score(records: Iterable[Answer | Item | ItemError], items: Iterable[Item | I
     art_reference(reference)  # reject a bad block name before any work
     known: dict[str, Item] = {}
     errors: list[ItemError] = []
-    per_model: dict[str, dict[str, bool]] = defaultdict(dict)
+    per_model: dict[str, dict[str, bool | None]] = defaultdict(dict)
     for entry in (*items, *records):
         if isinstance(entry, ItemError):
             errors.append(entry)

@@ -75,9 +75,10 @@ def test_score(fixtures: Path, tmp_path: Path) -> None:
                      "--format", "json", "-o", str(out), "-q")
     assert code == 0, text
     summary = json.loads(text)
-    assert [m["model"] for m in summary["models"]] == ["model-a", "model-b"] and summary["n_errors"] == 2
+    assert [m["model"] for m in summary["models"]] == ["model-a", "model-b", "model-c"] and summary["n_errors"] == 1
     assert summary["models"][1]["reversal"]["asymmetric_both_yes"]["inconsistent"] == 9
-    assert len(out.read_text("utf-8").splitlines()) == 27 * 2 + 2
+    assert summary["models"][2]["uncertain"]["successes"] == 1  # "Perhaps.": uncertain, as modal score counts it
+    assert len(out.read_text("utf-8").splitlines()) == 27 * 2 + 1 + 1
     code, text = run("score", str(fixtures / "answers.jsonl"), "--items", str(fixtures / "art_sample.jsonl"),
                      "--reference", "common_sense", "--format", "table", "-q")
     assert code == 0 and "human range" in text

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from prontocheck.errors import UsageError
-from prontocheck.relations import art_reference, read_answers, read_items, score, shipped_schema
+from prontocheck.relations import art_reference, item_from_record, read_answers, read_items, score, shipped_schema
 from prontocheck.relations.errors import LabelError
-from prontocheck.relations.score import answer_value
+from prontocheck.relations.score import Answer, answer_value
 
 
 def test_table3_is_shipped_in_full() -> None:
@@ -49,16 +49,33 @@ def test_answers_from_raw_text() -> None:
     # Read as modal score reads replies: the committed answer of a chain of thought, not its first word.
     assert answer_value({"raw": "No wait. A bus is bigger than a car. So the answer is Yes."}) is True
     assert answer_value({"raw": "<think>Yes? Hmm.</think> **No**"}) is False
+    # A reply that commits to neither is uncertain (None), as modal score reads it: counted, never a bad record.
     for uncommitted in ("I think so.", "yes/no", "Maybe"):
-        with pytest.raises(LabelError, match="commits to neither"):
-            answer_value({"raw": uncommitted})
+        assert answer_value({"raw": uncommitted}) is None
+        assert answer_value({"answer": uncommitted}) is None
+    for bad in ({}, {"answer": 1}, {"raw": "  "}):
+        with pytest.raises(LabelError):
+            answer_value(bad)
+
+
+def test_uncertain_answers_count_incorrect_and_pair_with_none() -> None:
+    s = shipped_schema()
+    items = [item_from_record({"id": "a", "question": "Is a whale bigger than a dog?", "gold": True}, s),
+             item_from_record({"id": "b", "question": "Is a dog bigger than a whale?", "gold": False}, s)]
+    answers = [Answer("m", "a", None, 1), Answer("m", "b", False, 2)]
+    model = score(answers, items, s).models[0]
+    assert (model.accuracy.successes, model.accuracy.n, model.uncertain.successes) == (1, 2, 1)
+    assert model.pairs == ()  # the uncertain answer claims nothing, so no reversal pair is checked
+    assert model.to_json()["uncertain"]["value"] == 0.5
 
 
 def test_scoring_the_sample(fixtures: Path) -> None:
     s = shipped_schema()
     report = score(read_answers(fixtures / "answers.jsonl", s), read_items(fixtures / "art_sample.jsonl", s), s)
-    assert [(e.item, e.line) for e in report.errors] == [("t99", 55), ("t1", 56)]
-    a, b = report.models
+    assert [(e.item, e.line) for e in report.errors] == [("t99", 55)]
+    a, b, c = report.models
+    # model-c's one reply ("Perhaps.") commits to neither: uncertain, counted incorrect (not a bad record)
+    assert (c.model, c.accuracy.successes, c.accuracy.n, c.uncertain.successes) == ("model-c", 0, 1, 1)
     assert (a.model, a.accuracy.successes, a.accuracy.n) == ("model-a", 26, 27)
     rev_a, rev_b = a.reversal_summary(), b.reversal_summary()
     assert rev_a["asymmetric_both_yes"] == {"pairs": 9, "inconsistent": 1, "rate": 1 / 9, "both_no": 3}
@@ -73,7 +90,7 @@ def test_scoring_the_sample(fixtures: Path) -> None:
     assert (by_cat["order_of_intensity"].rate.successes, by_cat["order_of_intensity"].position) == (1, "below")
     assert a.section_b is not None and a.section_b.rate.n == 27
     lines = list(report.lines())
-    assert {line["model"] for line in lines if "model" in line} == {"model-a", "model-b"}
+    assert {line["model"] for line in lines if "model" in line} == {"model-a", "model-b", "model-c"}
     t5 = next(line for line in lines if line.get("model") == "model-a" and line["item"] == "t5")
     assert (t5["answer"], t5["gold"], t5["correct"], t5["status"], t5["severity"]) == (True, False, False,
                                                                                        "conflict", "error")
