@@ -193,10 +193,9 @@ def pairs_command(items: str, columns: tuple[str, ...], schemas: tuple[str, ...]
             check_not_input(output, inputs)
         schema = _schema(schemas, no_default_schema)
         results = list(analyze_pairs(read_records(items), schema, columns=mapping))
-    errors = [r for r in results if isinstance(r, ItemError)]
+    errors = [r.located(items) for r in results if isinstance(r, ItemError)]
     _report_errors(errors, quiet)
-    lines = (r.to_json() if not isinstance(r, ItemError) else
-             {"id": r.item, "line": r.line, "status": "error", "error": r.reason} for r in results)
+    lines = (r.to_json() if not isinstance(r, ItemError) else {**r.to_json(), "status": "error"} for r in results)
     _write_lines(output, lines, inputs)
     _emit(fmt, pairs_summary(results), lambda: render_pairs(results))
 
@@ -232,8 +231,11 @@ def ewok_score_command(results: str, items_path: str | None, columns: tuple[str,
                 else:
                     pairs[r.id] = r
             domains = _domains(records, mapping)
-        report = score_ewok((record for _, record in read_records(results)), pairs, domains)
+        report = score_ewok((record.located(results) if isinstance(record, ItemError) else record
+                             for _, record in read_records(results)), pairs, domains)
         report.unanalysed = unanalysed
+        for error in report.errors:  # (the bad records of RESULTS)
+            error.located(results)
     _report_errors(report.errors, quiet)
     _write_lines(output, (a.to_json() for a in report.against), inputs)
     _emit(fmt, report.to_json(), lambda: render_ewok_score(report))

@@ -62,6 +62,7 @@ class ModalItem:
         form: the question form, if known (else the parsed one is used).
         polarity: ``aff`` or ``neg``, if known (else the parsed one is used).
         metadata: the record's other fields.
+        source: where the record was read (``file:line``), if known; not part of the item's identity.
     """
 
     id: str
@@ -73,6 +74,7 @@ class ModalItem:
     form: str | None = None
     polarity: str | None = None
     metadata: dict[str, Any] = field(default_factory=dict)
+    source: str | None = field(default=None, compare=False)
 
     @classmethod
     def from_json(cls, obj: Mapping[str, Any], *, file: str = "<item>", line: int | None = None) -> ModalItem:
@@ -102,7 +104,8 @@ class ModalItem:
                 raise InputError(file, line, f"item {item_id!r}: 'gold' must be Yes or No, got {obj['gold']!r}")
         return cls(str(item_id), prompt, None if prompt is not None else tuple(premises or ()),
                    None if prompt is not None else question, gold, obj.get("pattern"), obj.get("form"),
-                   obj.get("polarity"), {k: v for k, v in obj.items() if k not in _KNOWN})
+                   obj.get("polarity"), {k: v for k, v in obj.items() if k not in _KNOWN},
+                   f"{file}:{line}" if line is not None else None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,17 +128,29 @@ class ItemError:
             return f"item {self.id!r}: {self.error}"
         return str(self.error)
 
+    @property
+    def where(self) -> str | None:
+        """Where the bad record is, ``file:line`` (``None``: not known).
+
+        >>> ItemError(None, InputError("items.jsonl", 3, "not JSON")).where
+        'items.jsonl:3'
+        """
+        e = self.error
+        if isinstance(e, InputError):
+            return e.file if e.line is None else f"{e.file}:{e.line}"
+        return None if self.item is None else self.item.source
+
     def to_json(self) -> dict[str, Any]:
         """``{"id", "error": {"reason", "field", "column"} or {"file", "line", "reason"}}``; an item over a limit:
         ``{"id", "verdict": "budget_exceeded", "error": {"limit", "value", "reason"}}``.
         """
         e = self.error
         if isinstance(e, BudgetExceeded):
-            return {"id": self.id, "verdict": "budget_exceeded",
+            return {"id": self.id, "verdict": "budget_exceeded", "where": self.where,
                     "error": {"limit": e.limit, "value": e.value, "reason": str(e)}}
         if isinstance(e, ModalParseError):
-            return {"id": self.id, "error": {"field": e.field, "column": e.column, "reason": e.reason,
-                                             "text": e.sentence}}
+            return {"id": self.id, "where": self.where, "error": {"field": e.field, "column": e.column,
+                                                                  "reason": e.reason, "text": e.sentence}}
         return {"id": self.id, "error": {"file": e.file, "line": e.line, "reason": e.reason}}
 
 

@@ -96,8 +96,8 @@ def validation_sections(report: ValidationReport) -> list[Section]:
                                 rows, notes))
     if report.errors:
         sections.append(Section(f"Items not read, parsed or decided within the limits ({len(report.errors)})",
-                                ("item", "error"),
-                                [(str(e.id), str(e.error)) for e in report.errors[:50]]))
+                                ("item", "where", "error"),
+                                [(str(e.id), e.where or "", str(e.error)) for e in report.errors[:50]]))
     return sections
 
 
@@ -170,8 +170,8 @@ def score_sections(report: ScoreReport) -> list[Section]:
     # negated questions or name metadata, such as an inference benchmark's, has no bias, pairs or origins).
     sections = [s.compact() for s in sections if s.rows]
     if report.errors:
-        sections.append(Section(f"Problems ({len(report.errors)})", ("item", "problem"),
-                                [(str(e.id), str(e.error)) for e in report.errors[:50]]))
+        sections.append(Section(f"Problems ({len(report.errors)})", ("item", "where", "problem"),
+                                [(str(e.id), e.where or "", str(e.error)) for e in report.errors[:50]]))
     return sections
 
 

@@ -7,6 +7,7 @@ they turn its error into an :class:`ItemError` and go on with the next one.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from prontocheck.errors import ProntocheckError
 from prontocheck.limits import QUOTE_CHARS
@@ -86,16 +87,33 @@ class LabelError(RelationsError):
 
 
 class ItemError(RelationsError):
-    """A bad item (or answer) record; it names the item and, when known, its line.
+    """A bad item (or answer) record; it names the item and, when known, its file and line.
 
     Attributes:
         item: the record's id, if it has one.
         line: the 1-based line (JSONL) or record number (JSON, YAML) of the record.
         reason: what is wrong.
+        file: the file the record was read from, when known (the readers set it: :meth:`located`).
+
+    >>> str(ItemError("t1", 3, "no gold label").located("items.jsonl"))
+    "items.jsonl: item 't1' line 3: no gold label"
     """
 
-    def __init__(self, item: str | None, line: int | None, reason: str) -> None:
-        self.item, self.line, self.reason = item, line, reason
-        parts = (f"item {quoted(item)}" if item is not None else "", f"line {line}" if line else "")
-        where = " ".join(p for p in parts if p)
-        super().__init__(f"{where or 'item'}: {reason}")
+    def __init__(self, item: str | None, line: int | None, reason: str, file: str | None = None) -> None:
+        self.item, self.line, self.reason, self.file = item, line, reason, file
+        super().__init__(reason)
+
+    def located(self, file: str) -> ItemError:
+        """This error, naming ``file`` as where its record is (unless it names one already)."""
+        if self.file is None:
+            self.file = file
+        return self
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"id", "file", "line", "error"}``: the record of a bad record in summaries and ``--output``."""
+        return {"id": self.item, "file": self.file, "line": self.line, "error": self.reason}
+
+    def __str__(self) -> str:
+        parts = (f"item {quoted(self.item)}" if self.item is not None else "", f"line {self.line}" if self.line else "")
+        where = " ".join(p for p in parts if p) or "item"
+        return f"{self.file}: {where}: {self.reason}" if self.file else f"{where}: {self.reason}"

@@ -219,4 +219,4 @@ def pairs_summary(results: Iterable[PairResult | ItemError]) -> dict[str, Any]:
             verdicts[c.verdict.value] += 1
     return {"n_items": len(done), "n_errors": len(errors), "designs": dict(designs), "verdicts": dict(verdicts),
             "flagged": [{"id": r.id, "design": r.design, "targets": list(r.targets)} for r in done if r.design != "ok"],
-            "errors": [{"id": e.item, "line": e.line, "error": e.reason} for e in errors]}
+            "errors": [e.to_json() for e in errors]}

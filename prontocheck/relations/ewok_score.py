@@ -254,7 +254,7 @@ class EwokScore:
         """``{"models": {…}, "against_derivation": […], "unanalysed_items", "errors": […]}``."""
         return {"models": {k: v.to_json() for k, v in self.models.items()},
                 "against_derivation": [a.to_json() for a in self.against], "unanalysed_items": self.unanalysed,
-                "errors": [{"id": e.item, "line": e.line, "error": e.reason} for e in self.errors]}
+                "errors": [e.to_json() for e in self.errors]}
 
 
 UNKNOWN_DOMAIN = "(unknown)"

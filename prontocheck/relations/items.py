@@ -228,9 +228,9 @@ def read_items(path: str | Path, schema: Schema) -> Iterator[Item | ItemError]:
     """
     for number, record in read_records(path):
         if isinstance(record, ItemError):
-            yield record
+            yield record.located(str(path))
             continue
         try:
             yield item_from_record(record, schema, line=number)
         except ItemError as e:
-            yield e
+            yield e.located(str(path))

@@ -26,10 +26,11 @@ def _errors(errors: Sequence[ItemError]) -> list[RenderableType]:
         return []
     t = Table(title=f"Records not used ({len(errors)})", title_justify="left")
     t.add_column("item")
+    t.add_column("file", overflow="fold")
     t.add_column("line", justify="right")
     t.add_column("error")
     for e in errors[:MAX_ROWS]:
-        t.add_row(str(e.item or ""), str(e.line or ""), e.reason)
+        t.add_row(str(e.item or ""), e.file or "", str(e.line or ""), e.reason)
     return [t]
 
 

@@ -128,7 +128,7 @@ def read_answers(path: str | Path, schema: Schema | None = None) -> Iterator[Ans
     schema = schema or shipped_schema()
     for number, record in read_records(path):
         if isinstance(record, ItemError):
-            yield record
+            yield record.located(str(path))
             continue
         item_id = record.get("item", record.get("id"))
         try:
@@ -138,9 +138,9 @@ def read_answers(path: str | Path, schema: Schema | None = None) -> Iterator[Ans
                 yield item_from_record({**record, "id": item_id}, schema, line=number)
             yield Answer(str(record.get("model", "model")), str(item_id), answer_value(record), number)
         except LabelError as e:
-            yield ItemError(None if item_id is None else str(item_id), number, str(e))
+            yield ItemError(None if item_id is None else str(item_id), number, str(e), str(path))
         except ItemError as e:
-            yield e
+            yield e.located(str(path))
 
 
 @dataclass(frozen=True, slots=True)
@@ -344,7 +344,7 @@ class ScoreReport:
         """The ``--format json`` summary."""
         return {"reference": self.reference, "n_errors": len(self.errors),
                 "models": [m.to_json() for m in self.models],
-                "errors": [{"id": e.item, "line": e.line, "error": e.reason} for e in self.errors]}
+                "errors": [e.to_json() for e in self.errors]}
 
     def lines(self) -> Iterator[dict[str, Any]]:
         """One JSON-ready record per answer (its correctness and its conflicts), then the bad records."""
@@ -357,7 +357,7 @@ class ScoreReport:
                        "severity": None if r.severity is None else r.severity.value,
                        "conflicts": [c.to_json(steps=False) for c in r.conflicts]}
         for e in self.errors:
-            yield {"item": e.item, "line": e.line, "status": "error", "error": e.reason}
+            yield {"item": e.item, "file": e.file, "line": e.line, "status": "error", "error": e.reason}
 
 
 def score(records: Iterable[Answer | Item | ItemError], items: Iterable[Item | ItemError] = (),

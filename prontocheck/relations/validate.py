@@ -121,7 +121,7 @@ class Validation:
             "recheck": [r.to_json() for r in self.recheck],
             "conflicts": [c.to_json() for c in self.conflicts],
             "reversals": [r.to_json() for r in self.reversals],
-            "errors": [{"id": e.item, "line": e.line, "error": e.reason} for e in self.errors],
+            "errors": [e.to_json() for e in self.errors],
         }
 
     def lines(self) -> Iterator[dict[str, Any]]:
@@ -129,7 +129,7 @@ class Validation:
         for r in self.results:
             yield r.to_json()
         for e in self.errors:
-            yield {"id": e.item, "line": e.line, "status": "error", "error": e.reason}
+            yield {"id": e.item, "file": e.file, "line": e.line, "status": "error", "error": e.reason}
 
 
 def _check_links(items: list[Item], errors: list[ItemError]) -> list[Item]:

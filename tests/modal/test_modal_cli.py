@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from prontocheck.cli.modal import modal
@@ -80,3 +81,18 @@ def test_table_format_renders_both_reports() -> None:
     assert r.exit_code == 0 and "Gold labels under >1/2 cert" in r.stdout
     r = runner.invoke(modal, ["score", str(FIXTURES / "answers.jsonl"), "-f", "table"])
     assert r.exit_code == 0 and "Negation as a prefix" in r.stdout
+
+
+def test_bad_items_are_shown_with_their_file_and_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The table of items not read names where each is: an unparseable item and a line that is not JSON alike.
+    fixtures = Path(__file__).resolve().parents[2] / "fixtures" / "modal"
+    lines = (fixtures / "items.jsonl").read_text("utf-8").splitlines()
+    monkeypatch.chdir(tmp_path)
+    Path("bad.jsonl").write_text("\n".join([*lines, "{oops"]) + "\n", encoding="utf-8")
+    unparseable = 1 + next(i for i, line in enumerate(lines) if '"unparseable"' in line)
+    r = CliRunner().invoke(modal, ["validate", "bad.jsonl", "-f", "markdown"])
+    assert f"| unparseable | bad.jsonl:{unparseable} |" in r.output
+    assert f"| None | bad.jsonl:{len(lines) + 1} |" in r.output
+    r = CliRunner().invoke(modal, ["validate", "bad.jsonl", "-f", "json"])
+    errors = {e["id"]: e for e in json.loads(r.stdout)["errors"]}
+    assert errors["unparseable"]["where"] == f"bad.jsonl:{unparseable}"

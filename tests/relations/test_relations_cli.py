@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from prontocheck.cli.relations import relations
@@ -119,3 +120,19 @@ def test_the_public_api_is_declared() -> None:
     public = {n for n, v in vars(api).items() if not n.startswith("_") and not isinstance(v, ModuleType)}
     public -= {"annotations"}
     assert set(api.__all__) == public
+
+
+def test_bad_record_tables_and_json_name_their_file(fixtures: Path, tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    # Bad records are reported with the file they are in: a score reads two files, and either may hold them.
+    items = tmp_path / "my-items.jsonl"
+    items.write_text((fixtures / "art_sample.jsonl").read_text("utf-8") + "not json\n", encoding="utf-8")
+    answers = tmp_path / "my-answers.jsonl"
+    answers.write_text('{"model": "m", "item": "t1", "answer": true}\n{"model": "m"}\n', encoding="utf-8")
+    code, text = run("validate", str(items), "-f", "json", "-q")
+    assert code == 0 and [(e["file"], e["line"]) for e in json.loads(text)["errors"]] == [(str(items), 28)]
+    monkeypatch.chdir(tmp_path)
+    code, text = run("validate", "my-items.jsonl", "-f", "table", "-q")
+    assert "my-items.jsonl" in text and "Records not used (1)" in text
+    code, text = run("score", str(answers), "--items", str(items), "-f", "json", "-q")
+    assert sorted((e["file"], e["line"]) for e in json.loads(text)["errors"]) == [(str(answers), 2), (str(items), 28)]
