@@ -19,6 +19,7 @@ import re
 import sys
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -77,15 +78,27 @@ def as_written(text: str, name: str) -> str | None:
     >>> as_written("The Cup is left of Napoleon's hat.", "cup"), as_written("Is coal shiny?", "foil")
     ('the Cup', None)
     """
-    words = name.split("_")
-    if not all(words):
-        return None
-    pattern = r"(?<![\w'’-])(?:(a|an|the)\s+)?(" + r"\s+".join(re.escape(w) for w in words) + r")(?![\w'’-])"
-    found = re.search(pattern, text, re.IGNORECASE)
-    if found is None:
-        return None
-    article, phrase = found.group(1), found.group(2)
-    return phrase if article is None else f"{article.lower()} {phrase}"
+    wanted = name.split("_")
+    words = _words(text)
+    lowered = [w.lower() for w, _, _ in words]
+    n = len(wanted)
+    for i in range(len(words) - n + 1):
+        if lowered[i:i + n] == wanted:
+            phrase = text[words[i][1]:words[i + n - 1][2]]
+            if i and lowered[i - 1] in _ARTICLES:
+                return f"{lowered[i - 1]} {phrase}"
+            return phrase
+    return None
+
+
+_ARTICLES = frozenset({"a", "an", "the"})
+_WORD = re.compile(r"[\w'’-]+")
+
+
+@lru_cache(maxsize=256)
+def _words(text: str) -> tuple[tuple[str, int, int], ...]:
+    """The words of a text with their spans (a text is looked at once per constant it names)."""
+    return tuple((m.group(), m.start(), m.end()) for m in _WORD.finditer(text))
 
 
 def as_bool(value: object, what: str = "gold") -> bool:

@@ -229,14 +229,23 @@ class Schema:
         >>> atom = Atom("more[size]", (Const("town"), Const("aluminium_foil")))
         >>> shipped_schema().question(atom), shipped_schema().question(atom, {"town": "a town"})
         ('Is town bigger than aluminium foil?', 'Is a town bigger than aluminium foil?')
+        >>> shipped_schema().question(Atom("is_a", (Const("dog"), Const("animal"))), {"animal": "an animal"})
+        'Is dog a type of animal?'
         """
         spec = self.spec(atom.predicate)
         if spec.question is None or len(atom.args) != 2:
             return None
         param = split_predicate(atom.predicate)[1]
         x, y = ((phrases or {}).get(str(a)) or str(a).replace("_", " ") for a in atom.args)
+        # "a type of dog", not "a type of a dog": a noun after "type of" (kind, sort) goes without its article.
+        x, y = (_BARE_AFTER.sub("", phrase) if re.search(rf"\b(?:type|kind|sort) of {{{slot}}}", spec.question)
+                else phrase for phrase, slot in ((x, "x"), (y, "y")))
         text = spec.question.format(x=x, y=y, comparative=self.lexicon.comparative(param) if param else "")
         return text[:1].upper() + text[1:]
+
+
+_BARE_AFTER = re.compile(r"^(?:a|an|the)\s+")
+"""The article a phrase drops after "a type of" in a question."""
 
 
 def reverse(atom: Atom) -> Atom:
