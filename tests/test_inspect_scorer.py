@@ -1,0 +1,166 @@
+"""The inspect scorer (prontocheck.integrations.inspect_scorer) run by the real inspect_ai, end to end, on a tiny
+task (tests/evaluator_task.py) with inspect's ``mockllm/model`` giving chosen outputs.
+
+The tests marked ``inspect`` are skipped where inspect_ai is not installed (one loud line at the end) and fail instead
+under ``PRONTOCHECK_REQUIRE_INSPECT=1``, which ``.ci/run`` sets.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from prontocheck.errors import UsageError
+from prontocheck.integrations import inspect_scorer
+from tests.evaluator_task import CHECKED, EXPECTED, MEANS, OUTPUTS, PROBLEMS, PROMPTS, output_for, write_problems
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _mock_model() -> Any:
+    """inspect's mockllm/model answering each prompt with its chosen output (with token usage given, so that
+    inspect does not count tokens with tiktoken, whose vocabulary it would download)."""
+    from inspect_ai.model import ModelOutput, ModelUsage, get_model
+
+    def respond(messages: list[Any], tools: Any, tool_choice: Any, config: Any) -> ModelOutput:
+        output = ModelOutput.from_content(model="mockllm/model", content=output_for(messages[-1].text))
+        output.usage = ModelUsage(input_tokens=1, output_tokens=1, total_tokens=2)
+        return output
+
+    return get_model("mockllm/model", custom_outputs=respond)
+
+
+def _run(task: Any, tmp_path: Path) -> Any:
+    from inspect_ai import eval as inspect_eval
+
+    (log,) = inspect_eval(task, model=_mock_model(), display="none", log_dir=str(tmp_path / "logs"))
+    return log
+
+
+@pytest.fixture(scope="module")
+def log(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    tmp_path = tmp_path_factory.mktemp("inspect")
+    log = _run(inspect_scorer.prontoqa_task(str(write_problems(tmp_path / "problems.jsonl"))), tmp_path)
+    assert log.status == "success", log.error
+    return log
+
+
+@pytest.mark.inspect
+def test_the_metrics_are_the_proof_and_label_accuracies(log: Any) -> None:
+    scores = {s.name: s for s in log.results.scores}
+    assert list(scores) == list(MEANS)
+    for name, mean in MEANS.items():
+        assert scores[name].scorer == "proof_scorer"
+        assert scores[name].metrics["accuracy"].value == pytest.approx(mean), name
+        assert "stderr" in scores[name].metrics
+    # over-budget is not scored anywhere; prove has no gold label, so no label accuracy
+    assert [(scores[n].scored_samples, scores[n].unscored_samples) for n in MEANS] == [(4, 1)] * 4 + [(3, 2)]
+
+
+@pytest.mark.inspect
+def test_each_sample_has_its_values_answer_and_verdicts(log: Any) -> None:
+    samples = {s.id: s for s in log.samples}
+    assert set(samples) == {p["id"] for p in PROBLEMS}
+    for sid in CHECKED:
+        score = samples[sid].scores["proof_scorer"]
+        assert {k: v for k, v in score.value.items() if not math.isnan(v)} == {
+            name: values[sid] for name, values in EXPECTED.items() if sid in values}, sid
+        assert samples[sid].output.completion == OUTPUTS[sid]
+        assert samples[sid].input == PROMPTS[sid]
+    assert math.isnan(samples["prove"].scores["proof_scorer"].value["label_accuracy"])
+    assert [samples[s].scores["proof_scorer"].answer for s in CHECKED] == ["True", "True", "True", None]
+
+    skip = samples["skip"].scores["proof_scorer"]
+    assert [step["kind"] for step in skip.metadata["steps"]] == [
+        "strict-atomic-useful", "strict-non-atomic-useful", "strict-atomic-useful", "strict-atomic-useful"]
+    assert skip.metadata["steps"][1]["text"] == "Rex is a canine."
+    assert skip.metadata["first_error"] == {"index": 1, "kind": "strict-non-atomic-useful"}
+    assert skip.metadata["label"]["predicted"] is True and skip.metadata["label"]["gold"] is True
+    assert skip.metadata["proof"] == {"strict": False, "non_atomic": True, "broad": False, "valid": True}
+    assert skip.explanation == ("4 steps: 3 strict-atomic-useful, 1 strict-non-atomic-useful; first error: step 1 "
+                                "(strict-non-atomic-useful); answer True, gold True")
+
+    prove = samples["prove"].scores["proof_scorer"].metadata
+    assert [(s["validity"], s["formula"]) for s in prove["steps"]] == [
+        ("strict", "bird(Tweety)"), ("invalid", "∀x(bird(x) → plant(x))"), ("invalid", "plant(Tweety)")]
+    assert prove["steps"][1]["reason"]  # why the step does not follow, in words
+    assert prove["gold"]["chain"][-1] == "animal(Tweety)"
+
+    over = samples["over-budget"].scores["proof_scorer"]
+    assert math.isnan(over.value) and "derive_work" in over.reason
+
+
+@pytest.mark.inspect
+def test_the_sample_metadata_keeps_the_records_fields(log: Any) -> None:
+    sample = next(s for s in log.samples if s.id == "gold")
+    assert sample.target == "True"
+    assert sample.metadata["hops"] == 2 and sample.metadata["gold_cot"][0] == "Fae is a cat."
+
+
+@pytest.mark.inspect
+def test_a_problem_read_from_the_prompt_and_the_target(tmp_path: Path) -> None:
+    from inspect_ai import Task
+    from inspect_ai.dataset import MemoryDataset, Sample
+    from inspect_ai.solver import generate
+
+    # no metadata: the problem is the prompt's last question, the gold label the target
+    samples = [Sample(input=PROMPTS[i], target=t, id=i) for i, t in (("skip", "True"), ("wrong-answer", "false"))]
+    task = Task(dataset=MemoryDataset(samples), solver=generate(), scorer=inspect_scorer.proof_scorer())
+    log = _run(task, tmp_path)
+    assert log.status == "success", log.error
+    values = {s.id: s.scores["proof_scorer"].value for s in log.samples}
+    assert values == {i: {name: v[i] for name, v in EXPECTED.items()} for i in ("skip", "wrong-answer")}
+
+
+@pytest.mark.inspect
+def test_a_sample_without_a_problem_is_an_error_not_a_score(tmp_path: Path) -> None:
+    from inspect_ai import Task
+    from inspect_ai.dataset import MemoryDataset, Sample
+    from inspect_ai.solver import generate
+
+    sample = Sample(input=PROMPTS["gold"].replace("True or false: ", ""), target="True", id="no-question")
+    task = Task(dataset=MemoryDataset([sample]), solver=generate(), scorer=inspect_scorer.proof_scorer())
+
+    def respond(*_: Any) -> Any:
+        from inspect_ai.model import ModelOutput, ModelUsage
+        output = ModelOutput.from_content(model="mockllm/model", content="True")
+        output.usage = ModelUsage(input_tokens=1, output_tokens=1, total_tokens=2)
+        return output
+
+    from inspect_ai import eval as inspect_eval
+    from inspect_ai.model import get_model
+    (log,) = inspect_eval(task, model=get_model("mockllm/model", custom_outputs=respond), display="none",
+                          log_dir=str(tmp_path / "logs"))
+    assert log.status == "error"
+    assert "SpecError" in log.error.traceback and "the prompt asks no question" in log.error.message
+
+
+@pytest.mark.inspect
+def test_readme_example(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    readme = (ROOT / "README.md").read_text("utf-8")
+    section = readme.split("### Inside inspect_ai", 1)[1].split("\n### ", 1)[0]
+    code = section.split("```python\n", 1)[1].split("```", 1)[0]
+    write_problems(tmp_path / "problems.jsonl")
+    monkeypatch.chdir(tmp_path)
+    # the README's mockllm/model answers every prompt with the same text; usage is set in the example itself
+    namespace: dict[str, Any] = {}
+    exec(compile(code, "README.md (Inside inspect_ai)", "exec"), namespace)
+    log = namespace["log"]
+    assert log.status == "success"
+    assert {s.name for s in log.results.scores} == set(MEANS)
+
+
+def test_without_inspect_ai_the_functions_say_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "inspect_ai", None)  # import inspect_ai raises ImportError
+    inspect_scorer._scorer_factory.cache_clear()
+    try:
+        for call in (inspect_scorer.proof_scorer, lambda: inspect_scorer.record_to_sample(PROBLEMS[0]),
+                     lambda: inspect_scorer.prontoqa_task("problems.jsonl")):
+            with pytest.raises(UsageError, match=r"pip install 'prontocheck\[inspect\]'"):
+                call()
+    finally:
+        inspect_scorer._scorer_factory.cache_clear()
