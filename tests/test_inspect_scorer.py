@@ -8,6 +8,8 @@ under ``PRONTOCHECK_REQUIRE_INSPECT=1``, which ``.ci/run`` sets.
 from __future__ import annotations
 
 import math
+import os
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -19,6 +21,9 @@ from prontocheck.integrations import inspect_scorer
 from tests.evaluator_task import CHECKED, EXPECTED, MEANS, OUTPUTS, PROBLEMS, PROMPTS, output_for, write_problems
 
 ROOT = Path(__file__).resolve().parents[1]
+
+# inspect's retry policy passes tenacity an argument it deprecates
+pytestmark = pytest.mark.filterwarnings("ignore:The 'initial' parameter is deprecated:DeprecationWarning")
 
 
 def _mock_model() -> Any:
@@ -140,18 +145,29 @@ def test_a_sample_without_a_problem_is_an_error_not_a_score(tmp_path: Path) -> N
 
 
 @pytest.mark.inspect
-def test_readme_example(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_readme_example_runs_as_printed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import inspect_ai.model._model
+
     readme = (ROOT / "README.md").read_text("utf-8")
     section = readme.split("### Inside inspect_ai", 1)[1].split("\n### ", 1)[0]
+    (command,) = section.split("```sh\n", 1)[1].split("```", 1)[0].splitlines()
+    run = subprocess.run(["bash", "-c", command.replace("prontocheck ", f"{sys.executable} -m prontocheck ")],
+                         capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)}, cwd=tmp_path,
+                         timeout=300)
+    assert run.returncode == 0, run.stderr
     code = section.split("```python\n", 1)[1].split("```", 1)[0]
-    write_problems(tmp_path / "problems.jsonl")
     monkeypatch.chdir(tmp_path)
-    # the README's mockllm/model answers every prompt with the same text; usage is set in the example itself
+    monkeypatch.setenv("INSPECT_DISPLAY", "none")
+    # mockllm/model counts its tokens with tiktoken, which downloads its vocabulary: this machine has no network
+    monkeypatch.setattr(inspect_ai.model._model, "count_text_tokens", lambda text: max(1, len(text) // 4))
     namespace: dict[str, Any] = {}
     exec(compile(code, "README.md (Inside inspect_ai)", "exec"), namespace)
     log = namespace["log"]
-    assert log.status == "success"
-    assert {s.name for s in log.results.scores} == set(MEANS)
+    assert log.status == "success" and len(log.samples) == 20
+    assert [s.name for s in log.results.scores] == list(MEANS)
+    # mockllm/model says "Default output from mockllm/model": no step, no answer
+    assert namespace["score"].explanation == "0 steps; no answer (truncated: the output ends mid-sentence)"
+    assert all(s.metrics["accuracy"].value == 0.0 for s in log.results.scores)
 
 
 def test_without_inspect_ai_the_functions_say_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:

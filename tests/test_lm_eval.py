@@ -10,6 +10,8 @@ under ``PRONTOCHECK_REQUIRE_LM_EVAL=1``, which ``.ci/run`` sets.
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -112,11 +114,18 @@ def test_process_results_reads_the_problem_of_a_document_of_ones_own() -> None:
 
 
 @pytest.mark.lm_eval
-def test_readme_example(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_readme_examples_run_as_printed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     readme = (ROOT / "README.md").read_text("utf-8")
-    section = readme.split("### Inside lm-evaluation-harness", 1)[1].split("\n### ", 1)[0]
-    code = section.split("```python\n", 1)[1].split("```", 1)[0]
+    section = readme.split("### Inside lm-evaluation-harness", 1)[1].split("\n## ", 1)[0]
     write_problems(tmp_path / "problems.jsonl")
+    (command,) = section.split("```sh\n", 1)[1].split("```", 1)[0].splitlines()
+    assert command.startswith("lm_eval ")
+    run = subprocess.run(["bash", "-c", command.replace("lm_eval ", f"{sys.executable} -m lm_eval ", 1)],
+                         capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)}, cwd=tmp_path,
+                         timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert "|prontocheck_prontoqa|      1|none  |     0|label_accuracy  |↑  |    0|" in run.stdout
+    code = section.split("```python\n", 1)[1].split("```", 1)[0]
     monkeypatch.chdir(tmp_path)
     namespace: dict[str, Any] = {}
     exec(compile(code, "README.md (Inside lm-evaluation-harness)", "exec"), namespace)

@@ -104,8 +104,9 @@ def explanation(result: ExampleResult) -> str:
 
     >>> from prontocheck import Problem, check
     >>> problem = Problem("Every cat is a feline. Fae is a cat.", "True or false: Fae is a feline.", gold_label=True)
-    >>> explanation(check(problem, "Fae is a cat. Fae is a dog. False"))
-    '2 steps: 1 strict-atomic-useful, 1 invalid; first error: step 1 (invalid: not derivable: ...'
+    >>> print(explanation(check(problem, "Fae is a cat. Fae is a dog. False")))
+    2 steps: 1 strict-atomic-useful, 1 invalid; first error: step 1 (invalid: not derivable: 'dog' is not a concept \
+or property of the context); answer False, gold True
     """
     kinds = Counter(step.kind for step in result.steps)
     steps = f"{len(result.steps)} step{'s' if len(result.steps) != 1 else ''}"
