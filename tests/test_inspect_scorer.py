@@ -59,7 +59,6 @@ def test_the_metrics_are_the_proof_and_label_accuracies(log: Any) -> None:
     scores = {s.name: s for s in log.results.scores}
     assert list(scores) == list(MEANS)
     for name, mean in MEANS.items():
-        assert scores[name].scorer == "proof_scorer"
         assert scores[name].metrics["accuracy"].value == pytest.approx(mean), name
         assert "stderr" in scores[name].metrics
     # over-budget is not scored anywhere; prove has no gold label, so no label accuracy
@@ -142,6 +141,32 @@ def test_a_sample_without_a_problem_is_an_error_not_a_score(tmp_path: Path) -> N
                           log_dir=str(tmp_path / "logs"))
     assert log.status == "error"
     assert "SpecError" in log.error.traceback and "the prompt asks no question" in log.error.message
+
+
+@pytest.mark.inspect
+def test_installed_prontocheck_is_an_inspect_extension(tmp_path: Path) -> None:
+    from importlib.metadata import entry_points
+
+    from inspect_ai import eval as inspect_eval
+    from inspect_ai.log import read_eval_log
+
+    if not entry_points(group="inspect_ai", name="prontocheck"):
+        pytest.skip("prontocheck is not installed (pip install -e .): no inspect_ai entry point")
+    problems = str(write_problems(tmp_path / "problems.jsonl"))
+    (log,) = inspect_eval("prontocheck/prontoqa", task_args={"problems": problems}, model=_mock_model(),
+                          display="none", log_dir=str(tmp_path / "logs"))
+    assert log.status == "success", log.error
+    assert log.eval.task == "prontocheck/prontoqa"
+    assert {s.name: s.metrics["accuracy"].value for s in log.results.scores} == pytest.approx(MEANS)
+    # In a fresh process (inspect's command), the log is scored again by the scorer its name finds: through the
+    # entry point, which imports prontocheck.integrations.inspect_registry.
+    rescored = tmp_path / "rescored.eval"
+    run = subprocess.run([str(Path(sys.executable).with_name("inspect")), "score", log.location, "--scorer",
+                          "prontocheck/proof_scorer", "--action", "overwrite", "--display", "none", "--output-file",
+                          str(rescored)], capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    log = read_eval_log(str(rescored))
+    assert {s.name: s.metrics["accuracy"].value for s in log.results.scores} == pytest.approx(MEANS)
 
 
 @pytest.mark.inspect

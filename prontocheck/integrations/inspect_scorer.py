@@ -14,6 +14,9 @@ samples of a PrOntoQA data set.
   ``gold_cot``, ``gold_label``, and ``prompt`` with ``--few-shot``) as a ``Sample``, for
   ``json_dataset(path, record_to_sample)``; :func:`prontoqa_task` is the task of such a file: the prompt, one
   generation, :func:`proof_scorer`.
+* Installed, prontocheck is an inspect extension package (its ``inspect_ai`` entry point,
+  :mod:`.inspect_registry`): ``inspect eval prontocheck/prontoqa -T problems=FILE --model …`` runs that task, and
+  ``inspect score LOG --scorer prontocheck/proof_scorer`` scores a log again.
 
 The scorer reads each sample's problem from its metadata (the spec fields, or ``problem``), else from its input
 (the last question; the target read as the gold label): :func:`.verdicts.problem_of`. A sample whose problem
@@ -44,7 +47,7 @@ if TYPE_CHECKING:
     from inspect_ai.dataset import Sample
     from inspect_ai.scorer import Scorer
 
-__all__ = ["INSTALL", "explanation", "prontoqa_task", "proof_scorer", "record_to_sample", "require"]
+__all__ = ["INSTALL", "explanation", "prontoqa_task", "proof_scorer", "record_to_sample", "register", "require"]
 
 INSTALL = "pip install 'prontocheck[inspect]'"
 """How to install what this module needs."""
@@ -97,6 +100,31 @@ def _scorer_factory() -> Callable[[], Scorer]:
         return score
 
     return proof_scorer
+
+
+def register() -> None:
+    """Register the scorer (``proof_scorer``) and the task (``prontoqa``, taking ``problems``: a file of problem
+    records, and ``limit``) with inspect; installed, their names are ``prontocheck/proof_scorer`` and
+    ``prontocheck/prontoqa``. Idempotent.
+
+    Raises:
+        UsageError: inspect_ai is not installed.
+    """
+    _scorer_factory()
+    _task_factory()
+
+
+@cache
+def _task_factory() -> Callable[..., Task]:
+    """The ``@task``-decorated ``prontoqa``, made (and registered with inspect) once, on first use."""
+    require()
+    from inspect_ai import task
+
+    @task
+    def prontoqa(problems: str, limit: int | None = None) -> Task:
+        return prontoqa_task(problems, limit=limit)
+
+    return prontoqa
 
 
 def explanation(result: ExampleResult) -> str:
