@@ -53,8 +53,8 @@ LAYERS: tuple[Layer, ...] = (
           ("prontocheck.report", "prontocheck.compat", "prontocheck.generate")),
     Layer("jobs", "the analyze job: each record checked, written, counted and compat-checked, in worker processes",
           ("prontocheck.analyze",)),
-    Layer("integrations", "the analyze job run by other systems: a Ray cluster (the optional extra; Ray imported "
-                          "only where used)", ("prontocheck.integrations",)),
+    Layer("integrations", "the analyze job and the check run by other systems: a Ray cluster, inspect_ai, lm-eval "
+                          "(optional extras, imported only where used)", ("prontocheck.integrations",)),
     Layer("testing", "soundness checks, strategies, perturbations, oracles", ("prontocheck.testing",)),
     Layer("cli", "the commands (the only code that prints or exits)", ("prontocheck.cli",)),
     Layer("main", "``python -m prontocheck``", ("prontocheck.__main__",)),

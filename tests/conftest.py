@@ -7,9 +7,12 @@ absent it is skipped, and the run ends with one loud line, ``SKIPPED N tests tha
 at PATH)``. With ``PRONTOCHECK_REQUIRE_SHARED=1`` (``.ci/run`` sets it when the folder is there) a skip of such a
 test is a failure: the real-data tests cannot silently stop running (a moved file, a renamed folder).
 
-A test that needs Ray (the extra ``pip install 'prontocheck[ray]'``) is marked ``@pytest.mark.ray``, and is handled
-the same way: skipped where Ray or Ray Data cannot be imported, with one loud line at the end, and a failure to skip
-with ``PRONTOCHECK_REQUIRE_RAY=1`` (``.ci/run`` installs the extra and sets it).
+A test that needs an optional extra is marked with it, and is handled the same way: skipped where the extra cannot
+be imported, with one loud line at the end, and a failure to skip with its ``PRONTOCHECK_REQUIRE_…`` variable set to 1
+(``.ci/run`` installs each extra and sets its variable): ``@pytest.mark.ray`` (Ray Data, ``prontocheck[ray]``,
+``PRONTOCHECK_REQUIRE_RAY``), ``@pytest.mark.inspect`` (inspect_ai, ``prontocheck[inspect]``,
+``PRONTOCHECK_REQUIRE_INSPECT``), ``@pytest.mark.lm_eval`` (lm-evaluation-harness, ``prontocheck[lm-eval]``,
+``PRONTOCHECK_REQUIRE_LM_EVAL``).
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ import os
 import shutil
 import tempfile
 from collections.abc import Generator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -41,22 +45,43 @@ REQUIRE_RAY = "PRONTOCHECK_REQUIRE_RAY"
 _SKIPPED = pytest.StashKey[dict[str, list[str]]]()
 
 
+@dataclass(frozen=True, slots=True)
+class Extra:
+    """An optional extra some tests need: their marker, what it is called, the modules it must make importable, the
+    variable that makes a skip a failure."""
+
+    marker: str
+    what: str
+    extra: str
+    modules: tuple[str, ...]
+    variable: str
+
+    def missing(self) -> str | None:
+        """Why the extra cannot be imported here (``None``: it can), found without importing it."""
+        missing = [name for name in self.modules if importlib.util.find_spec(name) is None]
+        return f"{', '.join(missing)} not installed (pip install 'prontocheck[{self.extra}]')" if missing else None
+
+
+EXTRAS = {extra.marker: extra for extra in (
+    Extra("ray", "Ray", "ray", ("ray", "pyarrow", "pandas"), REQUIRE_RAY),
+    Extra("inspect", "inspect_ai", "inspect", ("inspect_ai",), "PRONTOCHECK_REQUIRE_INSPECT"),
+    Extra("lm_eval", "lm-eval", "lm-eval", ("lm_eval", "datasets"), "PRONTOCHECK_REQUIRE_LM_EVAL"),
+)}
+"""The optional extras tests are marked with, by marker."""
+
+
 def _required(marker: str = "shared") -> bool:
-    return os.environ.get(REQUIRE_SHARED if marker == "shared" else REQUIRE_RAY) == "1"
-
-
-def _ray_missing() -> str | None:
-    """Why Ray Data cannot be imported here (``None``: it can), found without importing it."""
-    missing = [name for name in ("ray", "pyarrow", "pandas") if importlib.util.find_spec(name) is None]
-    return f"{', '.join(missing)} not installed (pip install 'prontocheck[ray]')" if missing else None
+    return os.environ.get(REQUIRE_SHARED if marker == "shared" else EXTRAS[marker].variable) == "1"
 
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "shared: needs the real data in ../shared/data (skipped, and counted in the "
                                        f"summary, where it is absent; a failure to skip with {REQUIRE_SHARED}=1)")
-    config.addinivalue_line("markers", "ray: needs Ray Data, the ray extra (skipped, and counted in the summary, where "
-                                       f"it is not installed; a failure to skip with {REQUIRE_RAY}=1)")
-    config.stash[_SKIPPED] = {"shared": [], "ray": []}
+    for extra in EXTRAS.values():
+        config.addinivalue_line("markers", f"{extra.marker}: needs {extra.what}, the {extra.extra} extra (skipped, and "
+                                           "counted in the summary, where it is not installed; a failure to skip with "
+                                           f"{extra.variable}=1)")
+    config.stash[_SKIPPED] = {"shared": [], **{marker: [] for marker in EXTRAS}}
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -66,22 +91,24 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 def pytest_runtest_setup(item: pytest.Item) -> None:
     if item.get_closest_marker("shared") is not None and not SHARED_DATA.is_dir():
         pytest.skip(f"needs ../shared/data (not found at {SHARED_DATA})")
-    if item.get_closest_marker("ray") is not None and (why := _ray_missing()) is not None:
-        pytest.skip(f"needs Ray: {why}")
+    for extra in EXTRAS.values():
+        if item.get_closest_marker(extra.marker) is not None and (why := extra.missing()) is not None:
+            pytest.skip(f"needs {extra.what}: {why}")
 
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, None, None]:
     outcome = yield
     report: pytest.TestReport = outcome.get_result()  # type: ignore[attr-defined]
-    marker = next((m for m in ("shared", "ray") if item.get_closest_marker(m) is not None), None)
+    marker = next((m for m in ("shared", *EXTRAS) if item.get_closest_marker(m) is not None), None)
     if not report.skipped or hasattr(report, "wasxfail") or marker is None:
         return
     item.config.stash[_SKIPPED][marker].append(item.nodeid)
     if _required(marker):
         reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
         report.outcome = "failed"
-        what, variable = ("../shared/data", REQUIRE_SHARED) if marker == "shared" else ("Ray", REQUIRE_RAY)
+        what, variable = (("../shared/data", REQUIRE_SHARED) if marker == "shared"
+                          else (EXTRAS[marker].what, EXTRAS[marker].variable))
         report.longrepr = f"{item.nodeid} needs {what} and was skipped although {variable}=1: {reason}"
 
 
@@ -93,8 +120,9 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: p
         verdict = "FAILED" if _required() else "SKIPPED"
         terminalreporter.write_sep("=", f"{verdict} {len(skipped['shared'])} tests that need ../shared/data ({where})",
                                    red=_required(), yellow=not _required(), bold=True)
-    if skipped.get("ray"):
-        verdict = "FAILED" if _required("ray") else "SKIPPED"
-        terminalreporter.write_sep("=", f"{verdict} {len(skipped['ray'])} tests that need Ray "
-                                        f"({_ray_missing() or 'skipped'})",
-                                   red=_required("ray"), yellow=not _required("ray"), bold=True)
+    for extra in EXTRAS.values():
+        if skipped.get(extra.marker):
+            required = _required(extra.marker)
+            terminalreporter.write_sep("=", f"{'FAILED' if required else 'SKIPPED'} {len(skipped[extra.marker])} "
+                                            f"tests that need {extra.what} ({extra.missing() or 'skipped'})",
+                                       red=required, yellow=not required, bold=True)
