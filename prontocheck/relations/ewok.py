@@ -24,13 +24,14 @@ from enum import StrEnum
 from typing import Any
 
 from prontocheck.errors import BudgetExceeded, SentenceParseError, UsageError
-from prontocheck.horn.closure import Closure, Strength
-from prontocheck.logic.formulas import Atom
+from prontocheck.horn.closure import Closure, Rule, Strength
+from prontocheck.logic.formulas import Atom, Const, Var
+from prontocheck.relations.clauses import read_clause
 from prontocheck.relations.conflicts import Step, explanation
 from prontocheck.relations.errors import ItemError, LabelError, RelationsError
-from prontocheck.relations.grammar import category_name, parse_sentence
+from prontocheck.relations.grammar import Surface, category_name
 from prontocheck.relations.items import record_id
-from prontocheck.relations.schema import Schema
+from prontocheck.relations.schema import Schema, constant
 
 ROLES = ("id", "domain", "context1", "context2", "target1", "target2")
 """The fields of an EWoK record; :data:`DEFAULT_COLUMNS` names the keys that hold them."""
@@ -110,12 +111,37 @@ def item_field(record: Mapping[str, Any], role: str, columns: Mapping[str, str])
     return next((record[k] for k in keys if record.get(k) is not None), None)
 
 
-def _literals(text: str, schema: Schema, category: str | None) -> list[tuple[Atom, bool]]:
+Proposition = tuple[Atom, bool]
+"""An embedded clause: its atom and polarity ("… that the wheel is not in the shop")."""
+
+
+def proposition_name(atom: Atom, positive: bool) -> str:
+    """The constant that stands for a proposition as an attitude's argument.
+
+    >>> proposition_name(Atom("inside", (Const("wheel"), Const("shop"))), False)
+    'not inside(wheel, shop)'
+    """
+    return f"{'' if positive else 'not '}{atom}"
+
+
+def _resolve(surface: Surface, schema: Schema, category: str | None,
+             propositions: dict[Const, Proposition]) -> Atom:
+    """The canonical atom of a read clause; an attitude's clause becomes a proposition constant."""
+    if surface.clause is None:
+        return schema.resolve(surface, category)
+    inner = _resolve(surface.clause, schema, category, propositions)
+    prop = constant(proposition_name(inner, not surface.clause.negated))
+    propositions[prop] = (inner, not surface.clause.negated)
+    return schema.resolve(Surface(surface.form, (*surface.args, prop.name), negated=surface.negated), category)
+
+
+def _literals(text: str, schema: Schema, category: str | None,
+              propositions: dict[Const, Proposition]) -> list[tuple[Atom, bool]]:
     """The statements of a text as ``(atom, positive)``."""
     out = []
     for sentence in (s for s in re.split(r"(?<=[.!?])\s+", text.strip()) if s):
-        surface = parse_sentence(sentence)
-        out.append((schema.resolve(surface, category), not surface.negated))
+        surface = read_clause(sentence)
+        out.append((_resolve(surface, schema, category, propositions), not surface.negated))
     return out
 
 
@@ -132,7 +158,23 @@ def _verdict(closure: Closure, atom: Atom, positive: bool) -> tuple[Verdict, tup
     return Verdict.UNDETERMINED, ()
 
 
-def _context_closure(literals: list[tuple[Atom, bool]], name: str, schema: Schema) -> Closure:
+def _factive_rules(schema: Schema, propositions: Mapping[Const, Proposition]) -> list[Rule]:
+    """Per proposition of the item, ``f(X, p) -> P`` for each factive relation ``f`` (``-> false`` with ``P``
+    added to the body for a negative ``P``), as the Horn closure has no rules over propositions."""
+    agent = Var("X")
+    rules = []
+    for name, spec in schema.relations.items():
+        if not spec.factive:
+            continue
+        for prop, (atom, positive) in propositions.items():
+            body = (Atom(name, (agent, prop)),)
+            rule = Rule(f"factive({name})", body, atom) if positive else Rule(f"factive({name})", (*body, atom))
+            rules.append(rule)
+    return rules
+
+
+def _context_closure(literals: list[tuple[Atom, bool]], name: str, schema: Schema,
+                     propositions: Mapping[Const, Proposition]) -> Closure:
     facts: dict[Atom, list[Hashable]] = defaultdict(list)
     denials: dict[Atom, list[Hashable]] = defaultdict(list)
     for bg in schema.background:
@@ -140,7 +182,8 @@ def _context_closure(literals: list[tuple[Atom, bool]], name: str, schema: Schem
     for n, (atom, positive) in enumerate(literals, 1):
         (facts if positive else denials)[atom].append(f"{name}.{n}")
     predicates = {a.predicate for a, _ in literals} | {bg.atom.predicate for bg in schema.background}
-    return Closure(schema.compile(predicates), facts, denials)
+    predicates |= {a.predicate for a, _ in propositions.values()}
+    return Closure((*schema.compile(predicates), *_factive_rules(schema, propositions)), facts, denials)
 
 
 def analyze_pair(record: Mapping[str, Any], schema: Schema, *, columns: Mapping[str, str] | None = None,
@@ -171,9 +214,10 @@ def analyze_pair(record: Mapping[str, Any], schema: Schema, *, columns: Mapping[
                 looked = columns.get(role) or ", ".join(DEFAULT_COLUMNS[role])
                 raise LabelError(text, f"no {role} (looked for {looked})")
         category = category_name(domain) if isinstance(domain, str) else None
-        contexts = [_context_closure(_literals(texts[f"context{i}"], schema, category), f"C{i}", schema)
-                    for i in (1, 2)]
-        targets = [_literals(texts[f"target{j}"], schema, category) for j in (1, 2)]
+        propositions: dict[Const, Proposition] = {}
+        read = {role: _literals(texts[role], schema, category, propositions) for role in ROLES[2:]}
+        contexts = [_context_closure(read[f"context{i}"], f"C{i}", schema, propositions) for i in (1, 2)]
+        targets = [read[f"target{j}"] for j in (1, 2)]
         for j, target in enumerate(targets, 1):
             if len(target) != 1:
                 raise LabelError(target, f"target{j} must be one statement, got {len(target)}")
