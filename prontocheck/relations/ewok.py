@@ -53,6 +53,63 @@ class Verdict(StrEnum):
     """The context itself violates a strict rule, so it decides nothing."""
 
 
+class Design(StrEnum):
+    """How an item's contexts bear on its targets: the design categories (the first three agree with EWoK's
+    construction, Target1 going with Context1 and Target2 with Context2; the rest are defects to fix).
+
+    Each target makes one comparison, as EWoK's metric does: is it more plausible after its own context than
+    after the other? Plausibility is ranked entailed > undetermined > contradicted.
+    """
+
+    CONTRAST = "contrast"
+    """Each target is entailed by its own context and contradicted by the other (the strongest design)."""
+    DIRECT = "direct"
+    """Both comparisons go the designed way, not both as a full contrast."""
+    ONE_SIDED = "one_sided"
+    """One comparison goes the designed way and the other is a tie (the knowledge decides one target only)."""
+    REVERSED = "reversed"
+    """A target is more plausible after the *other* context: the derivation says the item is built the wrong way."""
+    IMPLAUSIBLE = "implausible"
+    """A target is contradicted by both contexts."""
+    NO_DISCRIMINATION = "no_discrimination"
+    """Neither comparison is decided: the contexts do not tell the targets apart (or the knowledge is missing)."""
+    INCONSISTENT = "inconsistent_context"
+    """A context breaks a strict rule, so it decides nothing."""
+
+    @property
+    def agrees(self) -> bool:
+        """Whether the category agrees with EWoK's construction."""
+        return self in (Design.CONTRAST, Design.DIRECT, Design.ONE_SIDED)
+
+
+_RANK = {Verdict.ENTAILED: 2, Verdict.UNDETERMINED: 1, Verdict.CONTRADICTED: 0}
+
+
+def design_category(verdicts: Mapping[tuple[int, int], Verdict]) -> Design:
+    """The design category of an item from its four verdicts, keyed ``(context, target)``.
+
+    >>> E, U, C = Verdict.ENTAILED, Verdict.UNDETERMINED, Verdict.CONTRADICTED
+    >>> design_category({(1, 1): E, (1, 2): C, (2, 1): C, (2, 2): E}).value
+    'contrast'
+    >>> design_category({(1, 1): E, (1, 2): C, (2, 1): U, (2, 2): U}).value
+    'direct'
+    >>> design_category({(1, 1): U, (1, 2): U, (2, 1): E, (2, 2): U}).value
+    'reversed'
+    """
+    if any(v is Verdict.INCONSISTENT for v in verdicts.values()):
+        return Design.INCONSISTENT
+    comparisons = [_RANK[verdicts[(j, j)]] - _RANK[verdicts[(3 - j, j)]] for j in (1, 2)]
+    if any(c < 0 for c in comparisons):
+        return Design.REVERSED
+    if any(verdicts[(1, j)] is verdicts[(2, j)] is Verdict.CONTRADICTED for j in (1, 2)):
+        return Design.IMPLAUSIBLE
+    if all(c > 0 for c in comparisons):
+        full = all(verdicts[(j, j)] is Verdict.ENTAILED and verdicts[(3 - j, j)] is Verdict.CONTRADICTED
+                   for j in (1, 2))
+        return Design.CONTRAST if full else Design.DIRECT
+    return Design.ONE_SIDED if any(c > 0 for c in comparisons) else Design.NO_DISCRIMINATION
+
+
 @dataclass(frozen=True, slots=True)
 class Cell:
     """One (context, target) combination.
@@ -86,6 +143,7 @@ class PairResult:
         targets: per target, ``"ok"`` (entailed by its own context only), ``"both"``, ``"neither"``
             or ``"swapped"`` (entailed by the other context only).
         contrast: per target, whether the other context also contradicts it (the strongest design).
+        category: the design category (:class:`Design`), whose derivations are the cells' steps.
     """
 
     id: str
@@ -93,6 +151,12 @@ class PairResult:
     cells: tuple[Cell, ...]
     targets: tuple[str, str]
     contrast: tuple[bool, bool]
+    category: Design = Design.NO_DISCRIMINATION
+
+    @property
+    def agrees(self) -> bool:
+        """Whether the design category agrees with EWoK's construction (:attr:`Design.agrees`)."""
+        return self.category.agrees
 
     @property
     def design(self) -> str:
@@ -101,8 +165,9 @@ class PairResult:
 
     def to_json(self) -> dict[str, Any]:
         """The ``--output`` line for the item."""
-        return {"id": self.id, "domain": self.domain, "design": self.design, "targets": list(self.targets),
-                "contrast": list(self.contrast), "cells": [c.to_json() for c in self.cells]}
+        return {"id": self.id, "domain": self.domain, "design": self.design, "category": self.category.value,
+                "agrees": self.agrees, "targets": list(self.targets), "contrast": list(self.contrast),
+                "cells": [c.to_json() for c in self.cells]}
 
 
 def item_field(record: Mapping[str, Any], role: str, columns: Mapping[str, str]) -> Any:
@@ -232,7 +297,7 @@ def analyze_pair(record: Mapping[str, Any], schema: Schema, *, columns: Mapping[
         statuses.append("ok" if own and not other else "both" if own else "swapped" if other else "neither")
         contrast.append(verdict[(3 - j, j)] is Verdict.CONTRADICTED)
     return PairResult(item_id, domain if isinstance(domain, str) else None, cells,
-                      (statuses[0], statuses[1]), (contrast[0], contrast[1]))
+                      (statuses[0], statuses[1]), (contrast[0], contrast[1]), design_category(verdict))
 
 
 def analyze_pairs(records: Iterable[tuple[int, dict[str, Any] | ItemError]], schema: Schema, *,
@@ -256,11 +321,15 @@ def pairs_summary(results: Iterable[PairResult | ItemError]) -> dict[str, Any]:
     done = [r for r in results if isinstance(r, PairResult)]
     errors = [r for r in results if isinstance(r, ItemError)]
     designs: dict[str, int] = defaultdict(int)
+    categories: dict[str, int] = defaultdict(int)
     verdicts: dict[str, int] = defaultdict(int)
     for r in done:
         designs[r.design] += 1
+        categories[r.category.value] += 1
         for c in r.cells:
             verdicts[c.verdict.value] += 1
-    return {"n_items": len(done), "n_errors": len(errors), "designs": dict(designs), "verdicts": dict(verdicts),
-            "flagged": [{"id": r.id, "design": r.design, "targets": list(r.targets)} for r in done if r.design != "ok"],
+    return {"n_items": len(done), "n_errors": len(errors), "designs": dict(designs), "categories": dict(categories),
+            "agree": sum(r.agrees for r in done), "verdicts": dict(verdicts),
+            "flagged": [{"id": r.id, "design": r.design, "category": r.category.value, "targets": list(r.targets)}
+                        for r in done if r.design != "ok"],
             "errors": [{"id": e.item, "line": e.line, "error": e.reason} for e in errors]}
