@@ -58,7 +58,8 @@ class Design(StrEnum):
     construction, Target1 going with Context1 and Target2 with Context2; the rest are defects to fix).
 
     Each target makes one comparison, as EWoK's metric does: is it more plausible after its own context than
-    after the other? Plausibility is ranked entailed > undetermined > contradicted.
+    after the other? Plausibility is ranked entailed > undetermined > contradicted, and within entailed and
+    contradicted by the strength of the weakest rule used (:attr:`Cell.plausibility`).
     """
 
     CONTRAST = "contrast"
@@ -82,31 +83,29 @@ class Design(StrEnum):
         return self in (Design.CONTRAST, Design.DIRECT, Design.ONE_SIDED)
 
 
-_RANK = {Verdict.ENTAILED: 2, Verdict.UNDETERMINED: 1, Verdict.CONTRADICTED: 0}
-
-
-def design_category(verdicts: Mapping[tuple[int, int], Verdict]) -> Design:
-    """The design category of an item from its four verdicts, keyed ``(context, target)``.
+def design_category(cells: Mapping[tuple[int, int], Cell]) -> Design:
+    """The design category of an item from its four cells, keyed ``(context, target)``: each target's comparison
+    is the plausibility (:attr:`Cell.plausibility`) after its own context against that after the other.
 
     >>> E, U, C = Verdict.ENTAILED, Verdict.UNDETERMINED, Verdict.CONTRADICTED
-    >>> design_category({(1, 1): E, (1, 2): C, (2, 1): C, (2, 2): E}).value
-    'contrast'
-    >>> design_category({(1, 1): E, (1, 2): C, (2, 1): U, (2, 2): U}).value
-    'direct'
-    >>> design_category({(1, 1): U, (1, 2): U, (2, 1): E, (2, 2): U}).value
-    'reversed'
+    >>> def item(*verdicts): return {(i, j): Cell(i, j, v, (), Strength.STRICT)
+    ...                             for (i, j), v in zip([(1, 1), (1, 2), (2, 1), (2, 2)], verdicts)}
+    >>> design_category(item(E, C, C, E)).value, design_category(item(E, C, U, U)).value
+    ('contrast', 'direct')
+    >>> design_category(item(U, U, E, U)).value, design_category(item(C, U, C, E)).value
+    ('reversed', 'implausible')
     """
-    if any(v is Verdict.INCONSISTENT for v in verdicts.values()):
+    if any(c.verdict is Verdict.INCONSISTENT for c in cells.values()):
         return Design.INCONSISTENT
-    comparisons = [_RANK[verdicts[(j, j)]] - _RANK[verdicts[(3 - j, j)]] for j in (1, 2)]
+    comparisons = [cells[(j, j)].plausibility - cells[(3 - j, j)].plausibility for j in (1, 2)]
     if any(c < 0 for c in comparisons):
         return Design.REVERSED
-    if any(verdicts[(1, j)] is verdicts[(2, j)] is Verdict.CONTRADICTED for j in (1, 2)):
-        return Design.IMPLAUSIBLE
     if all(c > 0 for c in comparisons):
-        full = all(verdicts[(j, j)] is Verdict.ENTAILED and verdicts[(3 - j, j)] is Verdict.CONTRADICTED
+        full = all(cells[(j, j)].verdict is Verdict.ENTAILED and cells[(3 - j, j)].verdict is Verdict.CONTRADICTED
                    for j in (1, 2))
         return Design.CONTRAST if full else Design.DIRECT
+    if any(cells[(1, j)].verdict is cells[(2, j)].verdict is Verdict.CONTRADICTED for j in (1, 2)):
+        return Design.IMPLAUSIBLE
     return Design.ONE_SIDED if any(c > 0 for c in comparisons) else Design.NO_DISCRIMINATION
 
 
@@ -119,16 +118,32 @@ class Cell:
         target: 1 or 2.
         verdict: entailed, contradicted, undetermined, or inconsistent context.
         steps: the derivation behind an entailment or a contradiction (empty otherwise).
+        strength: the weakest rule that derivation needs (``None`` when undetermined or inconsistent).
     """
 
     context: int
     target: int
     verdict: Verdict
     steps: tuple[Step, ...] = ()
+    strength: Strength | None = None
+
+    @property
+    def plausibility(self) -> int:
+        """+3 (entailed by strict rules), +2 (soft), +1 (default), 0 (undetermined), down to -3 (contradicted by
+        strict rules); ``None``-safe: an inconsistent context counts 0.
+
+        >>> Cell(1, 1, Verdict.CONTRADICTED, (), Strength.DEFAULT).plausibility
+        -1
+        """
+        if self.verdict not in (Verdict.ENTAILED, Verdict.CONTRADICTED) or self.strength is None:
+            return 0
+        weight = 3 - int(self.strength)
+        return weight if self.verdict is Verdict.ENTAILED else -weight
 
     def to_json(self) -> dict[str, Any]:
         """``{"context", "target", "verdict", "derivation"}``."""
         return {"context": self.context, "target": self.target, "verdict": self.verdict.value,
+                "strength": self.strength.label if self.strength is not None else None,
                 "derivation": [s.to_json() for s in self.steps]}
 
 
@@ -210,17 +225,19 @@ def _literals(text: str, schema: Schema, category: str | None,
     return out
 
 
-def _verdict(closure: Closure, atom: Atom, positive: bool) -> tuple[Verdict, tuple[Step, ...]]:
+def _verdict(closure: Closure, atom: Atom, positive: bool) -> tuple[Verdict, tuple[Step, ...], Strength | None]:
     strict = next((v for v in closure.violations if v.level == Strength.STRICT), None)
     if strict is not None:
-        return Verdict.INCONSISTENT, explanation(closure, strict.facts)
+        return Verdict.INCONSISTENT, explanation(closure, strict.facts), None
     if atom in closure:
-        return (Verdict.ENTAILED if positive else Verdict.CONTRADICTED), explanation(closure, [atom])
+        level = closure.derivation(atom).level
+        return (Verdict.ENTAILED if positive else Verdict.CONTRADICTED), explanation(closure, [atom]), level
     h = closure.what_if(atom, limit=1)
     if h.violations:
-        steps = explanation(closure, h.violations[0].facts, h.derivations)
-        return (Verdict.CONTRADICTED if positive else Verdict.ENTAILED), steps
-    return Verdict.UNDETERMINED, ()
+        violation = min(h.violations, key=lambda v: v.level)
+        steps = explanation(closure, violation.facts, h.derivations)
+        return (Verdict.CONTRADICTED if positive else Verdict.ENTAILED), steps, violation.level
+    return Verdict.UNDETERMINED, (), None
 
 
 def _factive_rules(schema: Schema, propositions: Mapping[Const, Proposition]) -> list[Rule]:
@@ -297,7 +314,8 @@ def analyze_pair(record: Mapping[str, Any], schema: Schema, *, columns: Mapping[
         statuses.append("ok" if own and not other else "both" if own else "swapped" if other else "neither")
         contrast.append(verdict[(3 - j, j)] is Verdict.CONTRADICTED)
     return PairResult(item_id, domain if isinstance(domain, str) else None, cells,
-                      (statuses[0], statuses[1]), (contrast[0], contrast[1]), design_category(verdict))
+                      (statuses[0], statuses[1]), (contrast[0], contrast[1]),
+                      design_category({(c.context, c.target): c for c in cells}))
 
 
 def analyze_pairs(records: Iterable[tuple[int, dict[str, Any] | ItemError]], schema: Schema, *,
