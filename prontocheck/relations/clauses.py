@@ -9,12 +9,15 @@ phrase (a name, "the wheel", a bare "chess"), and becomes an argument. The frame
 only ever named by lexicon words: a clause is never folded into an entity or predicate name.
 
 >>> read_clause("Chao is looking at the wheel.")
-Surface(form='look_at', args=('chao', 'wheel'), comparative=(), negated=False, category=None, clause=None)
+Surface(form='look_at', args=('chao', 'wheel'), comparative=(), negated=False, category=None, clause=None, restriction=None)
 >>> s = read_clause("Chao sees that the wheel is not in the shop.")
 >>> s.form, s.args, s.clause.form, s.clause.args, s.clause.negated
 ('see_that', ('chao',), 'in', ('wheel', 'shop'), True)
 >>> read_clause("There is more toothpaste than gel.").comparative
 ('more', 'amount')
+>>> s = read_clause("Chao sees something that is fabric.")
+>>> s.form, s.args, s.restriction.form, s.restriction.args
+('see', ('chao', 'something'), 'fabric', ('something',))
 >>> read_clause("Chao sees the wheel inside the box with the cup and a spoon rolls.")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 prontocheck.errors.UnparseableSentence: ...two noun phrases in a row...
@@ -49,6 +52,7 @@ class ClauseLexicon:
         numbers: number words, dropped before a comparative ("two fewer").
         phrases: multi-word phrases and the one frame word each stands for ("to the left of" → ``left_of``).
         lemmas: each frame word's form with its lemma ("sees" → "see", "see" → "see").
+        relativisable: pronouns a relative clause may restrict ("something" in "something that is fabric").
     """
 
     determiners: frozenset[str]
@@ -61,6 +65,7 @@ class ClauseLexicon:
     numbers: frozenset[str]
     phrases: Mapping[tuple[str, ...], str]
     lemmas: Mapping[str, str]
+    relativisable: frozenset[str] = frozenset()
 
     @classmethod
     def from_document(cls, doc: Mapping[str, object]) -> ClauseLexicon:
@@ -82,7 +87,7 @@ class ClauseLexicon:
                         for k, v in dict(doc.get("contractions", {})).items()}  # type: ignore[call-overload]
         prefixes = frozenset(tuple(p.lower().split()) for p in doc.get("prefixes", ()))  # type: ignore[attr-defined]
         return cls(words("determiners"), words("pronouns"), words("copulas"), words("dropped"), words("negations"),
-                   contractions, prefixes, words("numbers"), phrases, lemmas)
+                   contractions, prefixes, words("numbers"), phrases, lemmas, words("relativisable"))
 
     def known(self, word: str) -> bool:
         """Whether ``word`` is a lexicon word (never a noun unless a determiner precedes it)."""
@@ -261,6 +266,11 @@ class _ClauseTransformer(Transformer[Token, object]):
     def attitude(self, tokens: list[Token], clause: Surface) -> Surface:
         lexicon = clause_lexicon()
         chunked = _chunk(_words(tokens, lexicon), lexicon, 0)
+        if chunked.args and chunked.args[-1] in lexicon.relativisable and not clause.args and clause.clause is None:
+            # "Chao sees something that is fabric": a relative clause restricting "something".
+            main = _surface(chunked, lexicon)
+            restriction = Surface(clause.form, (chunked.args[-1],), clause.comparative, clause.negated)
+            return Surface(main.form, main.args, main.comparative, main.negated, restriction=restriction)
         if len(chunked.args) != 1 or chunked.args[0] in lexicon.pronouns:
             raise RejectedSentence("'that' must follow a subject and an attitude verb ('Chao sees that …')",
                                    tokens[-1].end_pos)

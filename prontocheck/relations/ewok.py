@@ -208,6 +208,9 @@ def _resolve(surface: Surface, schema: Schema, category: str | None,
              propositions: dict[Const, Proposition]) -> Atom:
     """The canonical atom of a read clause; an attitude's clause becomes a proposition constant."""
     if surface.clause is None:
+        arity_form = f"{surface.form}/{len(surface.args)}"  # "rip/1" (it rips) apart from "rip/2" (Chao rips it)
+        if arity_form in schema.forms:
+            surface = Surface(arity_form, surface.args, surface.comparative, surface.negated, surface.category)
         return schema.resolve(surface, category)
     inner = _resolve(surface.clause, schema, category, propositions)
     prop = constant(proposition_name(inner, not surface.clause.negated))
@@ -222,7 +225,30 @@ def _literals(text: str, schema: Schema, category: str | None,
     for sentence in (s for s in re.split(r"(?<=[.!?])\s+", text.strip()) if s):
         surface = read_clause(sentence)
         out.append((_resolve(surface, schema, category, propositions), not surface.negated))
+        if surface.restriction is not None:
+            out.append((_resolve(surface.restriction, schema, category, propositions),
+                        not surface.restriction.negated))
     return out
+
+
+IT = constant("it")
+"""The pronoun "it" of a target, which refers to the thing its context last mentions."""
+
+
+def _antecedent(literals: list[tuple[Atom, bool]]) -> Const | None:
+    """What "it" refers to after a context: the last argument of its last statement (or of that statement's
+    relative clause), unless that is itself "it"."""
+    for atom, _ in reversed(literals):
+        if atom.args and isinstance(atom.args[-1], Const) and atom.args[-1] != IT:
+            return atom.args[-1]
+    return None
+
+
+def _bound(atom: Atom, antecedent: Const | None) -> Atom:
+    """``atom`` with "it" replaced by the context's antecedent."""
+    if antecedent is None or IT not in atom.args:
+        return atom
+    return Atom(atom.predicate, tuple(antecedent if a == IT else a for a in atom.args))
 
 
 def _verdict(closure: Closure, atom: Atom, positive: bool) -> tuple[Verdict, tuple[Step, ...], Strength | None]:
@@ -303,7 +329,10 @@ def analyze_pair(record: Mapping[str, Any], schema: Schema, *, columns: Mapping[
         for j, target in enumerate(targets, 1):
             if len(target) != 1:
                 raise LabelError(target, f"target{j} must be one statement, got {len(target)}")
-        cells = tuple(Cell(i + 1, j + 1, *_verdict(contexts[i], *targets[j][0])) for i in (0, 1) for j in (0, 1))
+        antecedents = [_antecedent([lit for lit in read[f"context{i}"] if lit[0].args]) for i in (1, 2)]
+        cells = tuple(Cell(i + 1, j + 1, *_verdict(contexts[i], _bound(targets[j][0][0], antecedents[i]),
+                                                     targets[j][0][1]))
+                      for i in (0, 1) for j in (0, 1))
     except (RelationsError, SentenceParseError, BudgetExceeded) as e:
         raise ItemError(item_id, line, str(e)) from e
     verdict = {(c.context, c.target): c.verdict for c in cells}

@@ -6,7 +6,7 @@ and what the form alone cannot settle (a comparative word, a negation, a categor
 canonical atom. Nothing here knows the relations.
 
 >>> parse_sentence("Is a core a part of an apple?")
-Surface(form='part_of', args=('core', 'apple'), comparative=(), negated=False, category=None, clause=None)
+Surface(form='part_of', args=('core', 'apple'), comparative=(), negated=False, category=None, clause=None, restriction=None)
 >>> parse_sentence("The cup is not to the left of the plate.").negated
 True
 >>> str(parse_atom("more[size](country, town)"))
@@ -37,6 +37,8 @@ class Surface:
         category: the category named by an "In terms of CATEGORY, …" prefix.
         clause: the proposition an attitude verb takes ("Chao sees that …"), read on its own
             (:mod:`prontocheck.relations.clauses`); ``None`` for any other sentence.
+        restriction: a relative clause on the last argument ("… something that is fabric" → ``fabric(something)``),
+            a statement of its own.
     """
 
     form: str
@@ -45,6 +47,7 @@ class Surface:
     negated: bool = False
     category: str | None = None
     clause: Surface | None = None
+    restriction: Surface | None = None
 
 
 def constant_name(words: Sequence[str] | str) -> str:
