@@ -8,8 +8,9 @@ phrase (a name, "the wheel", a bare "chess"), and becomes an argument. The frame
 ``_`` are the surface form, which a relation schema maps to a relation (its ``forms``), so a relation is
 only ever named by lexicon words: a clause is never folded into an entity or predicate name.
 
->>> read_clause("Chao is looking at the wheel.")
-Surface(form='look_at', args=('chao', 'wheel'), comparative=(), negated=False, category=None, clause=None, restriction=None)
+>>> read_clause("Chao is looking at the wheel.")  # doctest: +NORMALIZE_WHITESPACE
+Surface(form='look_at', args=('chao', 'wheel'), comparative=(), negated=False, category=None, clause=None,
+        restriction=None)
 >>> s = read_clause("Chao sees that the wheel is not in the shop.")
 >>> s.form, s.args, s.clause.form, s.clause.args, s.clause.negated
 ('see_that', ('chao',), 'in', ('wheel', 'shop'), True)
@@ -89,6 +90,11 @@ class ClauseLexicon:
         return cls(words("determiners"), words("pronouns"), words("copulas"), words("dropped"), words("negations"),
                    contractions, prefixes, words("numbers"), phrases, lemmas, words("relativisable"))
 
+    @property
+    def function_words(self) -> frozenset[str]:
+        """Words that never head a noun phrase: determiners, copulas, auxiliaries, negations, conjunctions."""
+        return self.determiners | self.copulas | self.dropped | self.negations | {"than", "that", "and", "or", "but"}
+
     def known(self, word: str) -> bool:
         """Whether ``word`` is a lexicon word (never a noun unless a determiner precedes it)."""
         return word in self.lemmas or word in self.copulas or word in self.dropped or word in self.negations
@@ -112,18 +118,19 @@ class _Word:
 
 def _words(tokens: Sequence[Token], lexicon: ClauseLexicon) -> list[_Word]:
     """Lower-cased words with contractions expanded; a possessive "Chao's" becomes "chao" and "'s"."""
-    out = []
+    out: list[_Word] = []
     for t in tokens:
+        pos = t.start_pos or 0
         w = str(t).replace("’", "'")
         low = w.lower()
         if low in lexicon.contractions:
-            out.extend(_Word(x, t.start_pos) for x in lexicon.contractions[low])
+            out.extend(_Word(x, pos) for x in lexicon.contractions[low])
         elif low.endswith("'s") and len(low) > 2:
-            out.extend((_Word(w[:-2], t.start_pos), _Word("'s", t.start_pos)))
+            out.extend((_Word(w[:-2], pos), _Word("'s", pos)))
         elif low.endswith("n't"):
-            out.extend((_Word(low[:-3], t.start_pos), _Word("n't", t.start_pos)))
+            out.extend((_Word(low[:-3], pos), _Word("n't", pos)))
         else:
-            out.append(_Word(w, t.start_pos))
+            out.append(_Word(w, pos))
     return out
 
 
@@ -167,6 +174,8 @@ def _chunk(words: Sequence[_Word], lexicon: ClauseLexicon, start: int) -> _Chunk
             if i + 1 >= len(words):
                 raise RejectedSentence(f"the sentence ends after {w.text!r}", w.pos + start)
             np = words[i + 1].text
+            if np.lower() in lexicon.function_words:
+                raise RejectedSentence(f"expected a noun after {w.text!r}, got {np!r}", words[i + 1].pos + start)
             i += 2
         elif low == "'s":
             # "Chao's eyes": the possessor is an argument, the possessed noun a frame word.
@@ -204,7 +213,8 @@ def _chunk(words: Sequence[_Word], lexicon: ClauseLexicon, start: int) -> _Chunk
         args.append(constant_name([np]))
         last_np = True
     if not frame:
-        raise RejectedSentence("no verb, adjective or relation word in the clause", words[0].pos + start if words else 0)
+        raise RejectedSentence("no verb, adjective or relation word in the clause",
+                               words[0].pos + start if words else 0)
     return _Chunked(tuple(frame), tuple(args), negated, tuple(surface))
 
 
@@ -222,8 +232,9 @@ def _surface(chunked: _Chunked, lexicon: ClauseLexicon) -> Surface:
 
 
 def _existential(words: Sequence[_Word], lexicon: ClauseLexicon, start: int) -> Surface:
-    """ "There is more X than Y" → ``more[amount](x, y)``; "There are fewer X in A than in B" →
-    ``less[x](a, b)``, as the comparative ``("fewer", "x")`` over the places."""
+    """Read "There is more X than Y" as ``("more", "amount")`` of X over Y, and "There are fewer X in A than in B"
+    as ``("less", "x")`` of A over B.
+    """
     texts = [w.text.lower() for w in words]
     if "than" not in texts:
         raise RejectedSentence("an existential sentence without 'than' (only 'There is more X than Y' is read)",
@@ -237,19 +248,19 @@ def _existential(words: Sequence[_Word], lexicon: ClauseLexicon, start: int) -> 
     rest = left[1:]
     places = [i for i, w in enumerate(rest) if w in ("in", "at", "on")]
     if places and right[:1] == [rest[places[0]]]:
-        stuff, place1 = rest[:places[0]], rest[places[0] + 1:]
-        place2 = right[1:]
-        args = (place1, place2)
-        dimension = constant_name(stuff)
+        # "fewer staplers in the zoo than in the shop": the stuff counted is the dimension, the places compared
+        stuff, compared = [rest[:places[0]]], (rest[places[0] + 1:], right[1:])
     else:
-        stuff = rest
-        args = (rest, right)
-        dimension = "amount"
-    for part in (stuff, *args):
-        bare = [w for w in part if w not in lexicon.determiners]
-        if len(bare) != 1 or lexicon.known(bare[0]):
+        stuff, compared = [], (rest, right)
+    nouns = []
+    for part in (*stuff, *compared):
+        # one noun, after at most one determiner ("the zoo", "gel"): anything else is no noun phrase of the fragment
+        noun = part[1:] if len(part) == 2 and part[0] in lexicon.determiners else part
+        if len(noun) != 1 or noun[0] in lexicon.determiners or lexicon.known(noun[0]):
             raise RejectedSentence(f"expected one noun, got {' '.join(part) or 'nothing'!r}", words[0].pos + start)
-    return Surface("comparative", tuple(constant_name(a) for a in args), (head, dimension))
+        nouns.append(constant_name(noun))
+    dimension = nouns.pop(0) if stuff else "amount"
+    return Surface("comparative", (nouns[0], nouns[1]), (head, dimension))
 
 
 @v_args(inline=True)

@@ -237,7 +237,8 @@ IT = constant("it")
 
 def _antecedent(literals: list[tuple[Atom, bool]]) -> Const | None:
     """What "it" refers to after a context: the last argument of its last statement (or of that statement's
-    relative clause), unless that is itself "it"."""
+    relative clause), unless that is itself "it".
+    """
     for atom, _ in reversed(literals):
         if atom.args and isinstance(atom.args[-1], Const) and atom.args[-1] != IT:
             return atom.args[-1]
@@ -268,7 +269,8 @@ def _verdict(closure: Closure, atom: Atom, positive: bool) -> tuple[Verdict, tup
 
 def _factive_rules(schema: Schema, propositions: Mapping[Const, Proposition]) -> list[Rule]:
     """Per proposition of the item, ``f(X, p) -> P`` for each factive relation ``f`` (``-> false`` with ``P``
-    added to the body for a negative ``P``), as the Horn closure has no rules over propositions."""
+    added to the body for a negative ``P``), as the Horn closure has no rules over propositions.
+    """
     agent = Var("X")
     rules = []
     for name, spec in schema.relations.items():

@@ -5,8 +5,9 @@ and what the form alone cannot settle (a comparative word, a negation, a categor
 "In terms of …" prefix). The schema (:mod:`prontocheck.relations.schema`) turns it into a
 canonical atom. Nothing here knows the relations.
 
->>> parse_sentence("Is a core a part of an apple?")
-Surface(form='part_of', args=('core', 'apple'), comparative=(), negated=False, category=None, clause=None, restriction=None)
+>>> parse_sentence("Is a core a part of an apple?")  # doctest: +NORMALIZE_WHITESPACE
+Surface(form='part_of', args=('core', 'apple'), comparative=(), negated=False, category=None, clause=None,
+        restriction=None)
 >>> parse_sentence("The cup is not to the left of the plate.").negated
 True
 >>> str(parse_atom("more[size](country, town)"))
