@@ -54,6 +54,7 @@ class ClauseLexicon:
         phrases: multi-word phrases and the one frame word each stands for ("to the left of" → ``left_of``).
         lemmas: each frame word's form with its lemma ("sees" → "see", "see" → "see").
         relativisable: pronouns a relative clause may restrict ("something" in "something that is fabric").
+        subordinators: words that open a subordinate clause before the main one ("if", "when").
     """
 
     determiners: frozenset[str]
@@ -67,6 +68,7 @@ class ClauseLexicon:
     phrases: Mapping[tuple[str, ...], str]
     lemmas: Mapping[str, str]
     relativisable: frozenset[str] = frozenset()
+    subordinators: frozenset[str] = frozenset()
 
     @classmethod
     def from_document(cls, doc: Mapping[str, object]) -> ClauseLexicon:
@@ -88,7 +90,8 @@ class ClauseLexicon:
                         for k, v in dict(doc.get("contractions", {})).items()}  # type: ignore[call-overload]
         prefixes = frozenset(tuple(p.lower().split()) for p in doc.get("prefixes", ()))  # type: ignore[attr-defined]
         return cls(words("determiners"), words("pronouns"), words("copulas"), words("dropped"), words("negations"),
-                   contractions, prefixes, words("numbers"), phrases, lemmas, words("relativisable"))
+                   contractions, prefixes, words("numbers"), phrases, lemmas, words("relativisable"),
+                   words("subordinators"))
 
     @property
     def function_words(self) -> frozenset[str]:
@@ -159,6 +162,7 @@ def _chunk(words: Sequence[_Word], lexicon: ClauseLexicon, start: int) -> _Chunk
     args: list[str] = []
     negated = False
     last_np = False
+    coordinated = ""  # the coordinator ("but") met after the verb, if any
     i = 0
     while i < len(words):
         w = words[i]
@@ -187,15 +191,20 @@ def _chunk(words: Sequence[_Word], lexicon: ClauseLexicon, start: int) -> _Chunk
             i += 2
             last_np = False
             continue
-        elif low in lexicon.negations:
-            negated = not negated
+        elif low in lexicon.negations or low in lexicon.copulas or low in lexicon.dropped:
+            if coordinated:
+                # "Chao is on the ground but the truck is not": a second clause, whose negation is its own
+                raise RejectedSentence(f"a second clause after {coordinated!r} ({w.text!r}) is not read",
+                                       w.pos + start)
+            if low in lexicon.negations:
+                negated = not negated
+            else:
+                last_np = False
             i += 1
-            continue
-        elif low in lexicon.copulas or low in lexicon.dropped:
-            i += 1
-            last_np = False
             continue
         elif low in lexicon.lemmas:
+            if frame and low in _COORDINATORS and frame[-1] != "between":  # "between A and B" is one phrase
+                coordinated = low
             frame.append(lexicon.lemmas[low])
             surface.append(low)
             i += 1
@@ -219,6 +228,7 @@ def _chunk(words: Sequence[_Word], lexicon: ClauseLexicon, start: int) -> _Chunk
 
 
 _COMPARATIVE_HEADS = ("more", "less", "fewer")
+_COORDINATORS = ("and", "but", "or")
 
 
 def _surface(chunked: _Chunked, lexicon: ClauseLexicon) -> Surface:
@@ -294,14 +304,32 @@ class _ClauseTransformer(Transformer[Token, object]):
     def text(self, *parts: list[Token] | Surface) -> Surface:
         *prefix, clause = parts
         assert isinstance(clause, Surface)
-        if prefix:
-            tokens = prefix[0]
-            assert isinstance(tokens, list)
-            words = tuple(str(t).lower() for t in tokens)
-            if words not in clause_lexicon().prefixes:
-                raise RejectedSentence(f"the clause prefix {' '.join(map(str, tokens))!r} is not read "
-                                       "(only framing words such as 'Then,' are)", tokens[0].start_pos)
-        return clause
+        if not prefix:
+            return clause
+        tokens = prefix[0]
+        assert isinstance(tokens, list)
+        lexicon = clause_lexicon()
+        words = tuple(str(t).lower() for t in tokens)
+        if words in lexicon.prefixes:
+            return clause
+        if words[0] in lexicon.subordinators and len(words) > 1:
+            return _subordinated(words[0], tokens[1:], clause, lexicon)
+        raise RejectedSentence(f"the clause prefix {' '.join(map(str, tokens))!r} is not read "
+                               "(only framing words such as 'Then,' and 'If/When …,' clauses are)", tokens[0].start_pos)
+
+
+def _subordinated(subordinator: str, tokens: Sequence[Token], clause: Surface, lexicon: ClauseLexicon) -> Surface:
+    """ "If Chao moves the bus, the box will move too." as one construction over both clauses: the form
+    ``if_move_then_will_move_too``, the arguments of the condition then those of the main clause.
+    """
+    if clause.clause is not None or clause.restriction is not None or clause.comparative:
+        raise RejectedSentence(f"a clause under {subordinator!r} must be a plain statement", tokens[0].start_pos)
+    condition = _surface(_chunk(_words(tokens, lexicon), lexicon, 0), lexicon)
+    if condition.comparative:
+        raise RejectedSentence(f"a comparison under {subordinator!r} is not read", tokens[0].start_pos)
+    negations = ("not_" if condition.negated else "", "not_" if clause.negated else "")
+    form = f"{subordinator}_{negations[0]}{condition.form}_then_{negations[1]}{clause.form}"
+    return Surface(form, (*condition.args, *clause.args))
 
 
 CLAUSES = Grammar("clauses", {"text": _ClauseTransformer})

@@ -64,6 +64,11 @@ def test_existential_comparatives() -> None:
     assert (s.form, s.args, s.comparative) == ("comparative", ("zoo", "shop"), ("less", "staplers"))
 
 
+def test_conditionals_are_one_construction_over_both_clauses() -> None:
+    s = read_clause("If Chao moves the truck, the airplane will not move.")
+    assert (s.form, s.args, s.negated) == ("if_move_then_not_will_move", ("chao", "truck", "airplane"), False)
+
+
 def test_relative_clause() -> None:
     s = read_clause("Chao sees something that is fabric.")
     assert s.restriction is not None and (s.form, s.args) == ("see", ("chao", "something"))
@@ -71,9 +76,12 @@ def test_relative_clause() -> None:
 
 
 @pytest.mark.parametrize(("text", "reason"), [
-    ("If Chao moves the bus, the box will move too.", "clause prefix"),
+    ("Because Chao moves the bus, the box will move too.", "clause prefix"),
+    ("If Chao moves the bus, there is more sand than gel.", "must be a plain statement"),
     ("Chao quickly strolls the cup the box.", "two noun phrases in a row"),
     ("The cup.", "no verb"),
+    ("Chao is on the ground but the truck is not.", "a second clause after 'but'"),
+    ("Chao sees the cup and does not see the box.", "a second clause after 'and'"),
     ("There are many staplers.", "without 'than'"),
     ("The cup that is red is in the box.", "no verb"),
     ("Chao and Li see that the cup is in the box.", "'that' must follow"),
@@ -90,7 +98,7 @@ _NOISE = ["quickly", "strolls", "very", "that", "there", "than", "the", "is", "a
 _ATTITUDES = {"sees": "see", "knows": "know", "believes": "believe", "doubts": "doubt", "thinks": "think",
               "imagines": "imagine", "pretends": "pretend"}
 _PLACES = {"in": "in", "to the left of": "left_of", "on top of": "on_top_of", "near": "near", "behind": "behind"}
-_PREFIXES = {"Then,": True, "Earlier,": True, "If the cup moves,": False, "When Chao looks,": False}
+_PREFIXES = {"Then,": True, "Earlier,": True, "Because the cup moves,": False, "Although Chao looks,": False}
 
 
 @st.composite
