@@ -221,10 +221,11 @@ def _resolve(surface: Surface, schema: Schema, category: str | None,
 def _literals(text: str, schema: Schema, category: str | None,
               propositions: dict[Const, Proposition]) -> list[tuple[Atom, bool]]:
     """The statements of a text as ``(atom, positive)``."""
-    out = []
+    out: list[tuple[Atom, bool]] = []
     for sentence in (s for s in re.split(r"(?<=[.!?])\s+", text.strip()) if s):
         surface = read_clause(sentence)
-        out.append((_resolve(surface, schema, category, propositions), not surface.negated))
+        antecedent = _antecedent(out)  # "Ali squeezed the ball. It changed its shape.": "it" is the ball
+        out.append((_bound(_resolve(surface, schema, category, propositions), antecedent), not surface.negated))
         if surface.restriction is not None:
             out.append((_resolve(surface.restriction, schema, category, propositions),
                         not surface.restriction.negated))
