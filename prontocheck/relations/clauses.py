@@ -247,8 +247,11 @@ def _existential(words: Sequence[_Word], lexicon: ClauseLexicon, start: int) -> 
     """
     texts = [w.text.lower() for w in words]
     if "than" not in texts:
-        raise RejectedSentence("an existential sentence without 'than' (only 'There is more X than Y' is read)",
-                               words[0].pos + start if words else 0)
+        # "There are many staplers.", "There is not enough toothpaste.": a quantity of one noun
+        chunked = _chunk(words, lexicon, start)
+        if len(chunked.args) != 1:
+            raise RejectedSentence("an existential sentence without 'than' names one noun", words[0].pos + start)
+        return Surface("_".join(("there", *chunked.frame)), chunked.args, negated=chunked.negated)
     cut = texts.index("than")
     left = [w for w in texts[:cut] if w not in lexicon.numbers]
     right = texts[cut + 1:]

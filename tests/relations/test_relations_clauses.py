@@ -69,6 +69,11 @@ def test_conditionals_are_one_construction_over_both_clauses() -> None:
     assert (s.form, s.args, s.negated) == ("if_move_then_not_will_move", ("chao", "truck", "airplane"), False)
 
 
+def test_existential_quantities() -> None:
+    s = read_clause("There is not enough toothpaste.")
+    assert (s.form, s.args, s.negated) == ("there_enough", ("toothpaste",), True)
+
+
 def test_relative_clause() -> None:
     s = read_clause("Chao sees something that is fabric.")
     assert s.restriction is not None and (s.form, s.args) == ("see", ("chao", "something"))
@@ -82,7 +87,7 @@ def test_relative_clause() -> None:
     ("The cup.", "no verb"),
     ("Chao is on the ground but the truck is not.", "a second clause after 'but'"),
     ("Chao sees the cup and does not see the box.", "a second clause after 'and'"),
-    ("There are many staplers.", "without 'than'"),
+    ("There are many staplers and keychains.", "names one noun"),
     ("The cup that is red is in the box.", "no verb"),
     ("Chao and Li see that the cup is in the box.", "'that' must follow"),
 ])
