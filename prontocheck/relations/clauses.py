@@ -95,11 +95,19 @@ class ClauseLexicon:
 
     @property
     def function_words(self) -> frozenset[str]:
-        """Words that never head a noun phrase: determiners, copulas, auxiliaries, negations, conjunctions."""
+        """Words that never head a noun phrase: determiners, copulas, auxiliaries, negations, conjunctions.
+
+        >>> {"the", "is", "not", "than"} <= clause_lexicon().function_words
+        True
+        """
         return self.determiners | self.copulas | self.dropped | self.negations | {"than", "that", "and", "or", "but"}
 
     def known(self, word: str) -> bool:
-        """Whether ``word`` is a lexicon word (never a noun unless a determiner precedes it)."""
+        """Whether ``word`` is a lexicon word (never a noun unless a determiner precedes it).
+
+        >>> clause_lexicon().known("sees"), clause_lexicon().known("wheel")
+        (True, False)
+        """
         return word in self.lemmas or word in self.copulas or word in self.dropped or word in self.negations
 
 
@@ -322,8 +330,9 @@ class _ClauseTransformer(Transformer[Token, object]):
 
 
 def _subordinated(subordinator: str, tokens: Sequence[Token], clause: Surface, lexicon: ClauseLexicon) -> Surface:
-    """ "If Chao moves the bus, the box will move too." as one construction over both clauses: the form
-    ``if_move_then_will_move_too``, the arguments of the condition then those of the main clause.
+    """Read "If Chao moves the bus, the box will move too." as one construction over both clauses.
+
+    The form is ``if_move_then_will_move_too``; the arguments are the condition's, then the main clause's.
     """
     if clause.clause is not None or clause.restriction is not None or clause.comparative:
         raise RejectedSentence(f"a clause under {subordinator!r} must be a plain statement", tokens[0].start_pos)
@@ -344,6 +353,10 @@ def read_clause(text: str) -> Surface:
 
     Raises:
         UnparseableSentence: the sentence is outside the fragment (with the reason and position).
+
+    >>> s = read_clause("Chao's eyes are not open.")
+    >>> s.form, s.args, s.negated
+    ('eyes_open', ('chao',), True)
     """
     result = parse(CLAUSES, text.strip(), "text")
     assert isinstance(result, Surface)

@@ -32,7 +32,8 @@ from prontocheck.relations.grammar import category_name, parse_atom, parse_rule
 from prontocheck.relations.lexicon import Lexicon
 from prontocheck.relations.schema import PROPERTIES, BackgroundFact, RelationSpec, Schema
 
-SHIPPED = ("art", "comparatives", "spatial", "ewok", "ewok_agents", "ewok_social", "ewok_physical", "ewok_materials", "ewok_interactions", "ewok_quantities")
+SHIPPED = ("art", "comparatives", "spatial", "ewok", "ewok_agents", "ewok_social", "ewok_physical", "ewok_materials",
+           "ewok_interactions", "ewok_quantities")
 """The schemas shipped in ``ontologies/relations/``, loadable by name."""
 DEFAULT_SCHEMAS = ("art", "spatial")
 """The schemas loaded unless asked otherwise."""
