@@ -50,7 +50,7 @@ class ClauseLexicon:
         negations: words that negate the clause ("not").
         contractions: a word and what it stands for ("doesn't" → "does not").
         prefixes: framing prefixes read as no change to the clause ("then", "in the store").
-        numbers: number words, dropped before a comparative ("two fewer").
+        numbers: number words; part of a clause's frame, dropped only in an existential comparative ("two fewer").
         phrases: multi-word phrases and the one frame word each stands for ("to the left of" → ``left_of``).
         lemmas: each frame word's form with its lemma ("sees" → "see", "see" → "see").
         relativisable: pronouns a relative clause may restrict ("something" in "something that is fabric").
@@ -219,7 +219,11 @@ def _chunk(words: Sequence[_Word], lexicon: ClauseLexicon, start: int) -> _Chunk
             last_np = False
             continue
         elif low in lexicon.numbers or low.isdigit():
+            # a number is part of the frame ("35 years older" is not "5 years older"): never dropped here
+            frame.append(low)
+            surface.append(low)
             i += 1
+            last_np = False
             continue
         else:
             np = w.text
