@@ -31,6 +31,8 @@ from prontocheck.relations.score import REFERENCES, read_answers, score
 from prontocheck.relations.validate import IMPLIED_BUDGET, validate
 
 FORMATS = ("table", "json")
+EWOK_SCHEMAS = ("ewok",)
+"""Shipped schemas that ``pairs`` and ``ewok-score`` load after the defaults: EWoK's world knowledge."""
 MAX_MESSAGES = 20
 
 
@@ -59,10 +61,11 @@ def _guard() -> Iterator[None]:
         sys.exit(2)
 
 
-def _schema(schemas: tuple[str, ...], no_default: bool) -> Schema:
+def _schema(schemas: tuple[str, ...], no_default: bool, extra: tuple[str, ...] = ()) -> Schema:
+    """The schemas asked for; ``extra`` shipped names load after the defaults (not with --no-default-schema)."""
     if no_default and not schemas:
         raise click.UsageError("--no-default-schema needs at least one --schema file")
-    return load_schema(schemas, defaults=not no_default)
+    return load_schema(schemas if no_default else (*extra, *schemas), defaults=not no_default)
 
 
 def _emit(fmt: str | None, summary: dict[str, Any], table: Callable[[], RenderableType]) -> None:
@@ -191,7 +194,7 @@ def pairs_command(items: str, columns: tuple[str, ...], schemas: tuple[str, ...]
     with _guard():
         if output is not None:
             check_not_input(output, inputs)
-        schema = _schema(schemas, no_default_schema)
+        schema = _schema(schemas, no_default_schema, EWOK_SCHEMAS)
         results = list(analyze_pairs(read_records(items), schema, columns=mapping))
     errors = [r.located(items) for r in results if isinstance(r, ItemError)]
     _report_errors(errors, quiet)
@@ -225,7 +228,7 @@ def ewok_score_command(results: str, items_path: str | None, columns: tuple[str,
         if items_path is not None:
             records = list(read_records(items_path))  # (read once: for the analyses and for the domains)
             pairs = {}
-            for r in analyze_pairs(records, _schema(schemas, no_default_schema), columns=mapping):
+            for r in analyze_pairs(records, _schema(schemas, no_default_schema, EWOK_SCHEMAS), columns=mapping):
                 if isinstance(r, ItemError):
                     unanalysed += 1  # not read: no derivation to compare with; its domain still counts
                 else:

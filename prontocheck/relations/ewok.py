@@ -24,13 +24,14 @@ from enum import StrEnum
 from typing import Any
 
 from prontocheck.errors import BudgetExceeded, SentenceParseError, UsageError
-from prontocheck.horn.closure import Closure, Strength
-from prontocheck.logic.formulas import Atom
+from prontocheck.horn.closure import Closure, Rule, Strength
+from prontocheck.logic.formulas import Atom, Const, Var
+from prontocheck.relations.clauses import read_clause
 from prontocheck.relations.conflicts import Step, explanation
 from prontocheck.relations.errors import ItemError, LabelError, RelationsError
-from prontocheck.relations.grammar import category_name, parse_sentence
+from prontocheck.relations.grammar import Surface, category_name
 from prontocheck.relations.items import record_id
-from prontocheck.relations.schema import Schema
+from prontocheck.relations.schema import Schema, constant
 
 ROLES = ("id", "domain", "context1", "context2", "target1", "target2")
 """The fields of an EWoK record; :data:`DEFAULT_COLUMNS` names the keys that hold them."""
@@ -52,6 +53,62 @@ class Verdict(StrEnum):
     """The context itself violates a strict rule, so it decides nothing."""
 
 
+class Design(StrEnum):
+    """How an item's contexts bear on its targets: the design categories (the first three agree with EWoK's
+    construction, Target1 going with Context1 and Target2 with Context2; the rest are defects to fix).
+
+    Each target makes one comparison, as EWoK's metric does: is it more plausible after its own context than
+    after the other? Plausibility is ranked entailed > undetermined > contradicted, and within entailed and
+    contradicted by the strength of the weakest rule used (:attr:`Cell.plausibility`).
+    """
+
+    CONTRAST = "contrast"
+    """Each target is entailed by its own context and contradicted by the other (the strongest design)."""
+    DIRECT = "direct"
+    """Both comparisons go the designed way, not both as a full contrast."""
+    ONE_SIDED = "one_sided"
+    """One comparison goes the designed way and the other is a tie (the knowledge decides one target only)."""
+    REVERSED = "reversed"
+    """A target is more plausible after the *other* context: the derivation says the item is built the wrong way."""
+    IMPLAUSIBLE = "implausible"
+    """A target is contradicted by both contexts."""
+    NO_DISCRIMINATION = "no_discrimination"
+    """Neither comparison is decided: the contexts do not tell the targets apart (or the knowledge is missing)."""
+    INCONSISTENT = "inconsistent_context"
+    """A context breaks a strict rule, so it decides nothing."""
+
+    @property
+    def agrees(self) -> bool:
+        """Whether the category agrees with EWoK's construction."""
+        return self in (Design.CONTRAST, Design.DIRECT, Design.ONE_SIDED)
+
+
+def design_category(cells: Mapping[tuple[int, int], Cell]) -> Design:
+    """The design category of an item from its four cells, keyed ``(context, target)``: each target's comparison
+    is the plausibility (:attr:`Cell.plausibility`) after its own context against that after the other.
+
+    >>> E, U, C = Verdict.ENTAILED, Verdict.UNDETERMINED, Verdict.CONTRADICTED
+    >>> def item(*verdicts): return {(i, j): Cell(i, j, v, (), Strength.STRICT)
+    ...                             for (i, j), v in zip([(1, 1), (1, 2), (2, 1), (2, 2)], verdicts)}
+    >>> design_category(item(E, C, C, E)).value, design_category(item(E, C, U, U)).value
+    ('contrast', 'direct')
+    >>> design_category(item(U, U, E, U)).value, design_category(item(C, U, C, E)).value
+    ('reversed', 'implausible')
+    """
+    if any(c.verdict is Verdict.INCONSISTENT for c in cells.values()):
+        return Design.INCONSISTENT
+    comparisons = [cells[(j, j)].plausibility - cells[(3 - j, j)].plausibility for j in (1, 2)]
+    if any(c < 0 for c in comparisons):
+        return Design.REVERSED
+    if all(c > 0 for c in comparisons):
+        full = all(cells[(j, j)].verdict is Verdict.ENTAILED and cells[(3 - j, j)].verdict is Verdict.CONTRADICTED
+                   for j in (1, 2))
+        return Design.CONTRAST if full else Design.DIRECT
+    if any(cells[(1, j)].verdict is cells[(2, j)].verdict is Verdict.CONTRADICTED for j in (1, 2)):
+        return Design.IMPLAUSIBLE
+    return Design.ONE_SIDED if any(c > 0 for c in comparisons) else Design.NO_DISCRIMINATION
+
+
 @dataclass(frozen=True, slots=True)
 class Cell:
     """One (context, target) combination.
@@ -61,16 +118,32 @@ class Cell:
         target: 1 or 2.
         verdict: entailed, contradicted, undetermined, or inconsistent context.
         steps: the derivation behind an entailment or a contradiction (empty otherwise).
+        strength: the weakest rule that derivation needs (``None`` when undetermined or inconsistent).
     """
 
     context: int
     target: int
     verdict: Verdict
     steps: tuple[Step, ...] = ()
+    strength: Strength | None = None
+
+    @property
+    def plausibility(self) -> int:
+        """+3 (entailed by strict rules), +2 (soft), +1 (default), 0 (undetermined), down to -3 (contradicted by
+        strict rules); ``None``-safe: an inconsistent context counts 0.
+
+        >>> Cell(1, 1, Verdict.CONTRADICTED, (), Strength.DEFAULT).plausibility
+        -1
+        """
+        if self.verdict not in (Verdict.ENTAILED, Verdict.CONTRADICTED) or self.strength is None:
+            return 0
+        weight = 3 - int(self.strength)
+        return weight if self.verdict is Verdict.ENTAILED else -weight
 
     def to_json(self) -> dict[str, Any]:
         """``{"context", "target", "verdict", "derivation"}``."""
         return {"context": self.context, "target": self.target, "verdict": self.verdict.value,
+                "strength": self.strength.label if self.strength is not None else None,
                 "derivation": [s.to_json() for s in self.steps]}
 
 
@@ -85,6 +158,7 @@ class PairResult:
         targets: per target, ``"ok"`` (entailed by its own context only), ``"both"``, ``"neither"``
             or ``"swapped"`` (entailed by the other context only).
         contrast: per target, whether the other context also contradicts it (the strongest design).
+        category: the design category (:class:`Design`), whose derivations are the cells' steps.
     """
 
     id: str
@@ -92,6 +166,12 @@ class PairResult:
     cells: tuple[Cell, ...]
     targets: tuple[str, str]
     contrast: tuple[bool, bool]
+    category: Design = Design.NO_DISCRIMINATION
+
+    @property
+    def agrees(self) -> bool:
+        """Whether the design category agrees with EWoK's construction (:attr:`Design.agrees`)."""
+        return self.category.agrees
 
     @property
     def design(self) -> str:
@@ -100,8 +180,9 @@ class PairResult:
 
     def to_json(self) -> dict[str, Any]:
         """The ``--output`` line for the item."""
-        return {"id": self.id, "domain": self.domain, "design": self.design, "targets": list(self.targets),
-                "contrast": list(self.contrast), "cells": [c.to_json() for c in self.cells]}
+        return {"id": self.id, "domain": self.domain, "design": self.design, "category": self.category.value,
+                "agrees": self.agrees, "targets": list(self.targets), "contrast": list(self.contrast),
+                "cells": [c.to_json() for c in self.cells]}
 
 
 def item_field(record: Mapping[str, Any], role: str, columns: Mapping[str, str]) -> Any:
@@ -110,29 +191,101 @@ def item_field(record: Mapping[str, Any], role: str, columns: Mapping[str, str])
     return next((record[k] for k in keys if record.get(k) is not None), None)
 
 
-def _literals(text: str, schema: Schema, category: str | None) -> list[tuple[Atom, bool]]:
+Proposition = tuple[Atom, bool]
+"""An embedded clause: its atom and polarity ("… that the wheel is not in the shop")."""
+
+
+def proposition_name(atom: Atom, positive: bool) -> str:
+    """The constant that stands for a proposition as an attitude's argument.
+
+    >>> proposition_name(Atom("inside", (Const("wheel"), Const("shop"))), False)
+    'not inside(wheel, shop)'
+    """
+    return f"{'' if positive else 'not '}{atom}"
+
+
+def _resolve(surface: Surface, schema: Schema, category: str | None,
+             propositions: dict[Const, Proposition]) -> Atom:
+    """The canonical atom of a read clause; an attitude's clause becomes a proposition constant."""
+    if surface.clause is None:
+        arity_form = f"{surface.form}/{len(surface.args)}"  # "rip/1" (it rips) apart from "rip/2" (Chao rips it)
+        if arity_form in schema.forms:
+            surface = Surface(arity_form, surface.args, surface.comparative, surface.negated, surface.category)
+        return schema.resolve(surface, category)
+    inner = _resolve(surface.clause, schema, category, propositions)
+    prop = constant(proposition_name(inner, not surface.clause.negated))
+    propositions[prop] = (inner, not surface.clause.negated)
+    return schema.resolve(Surface(surface.form, (*surface.args, prop.name), negated=surface.negated), category)
+
+
+def _literals(text: str, schema: Schema, category: str | None,
+              propositions: dict[Const, Proposition]) -> list[tuple[Atom, bool]]:
     """The statements of a text as ``(atom, positive)``."""
-    out = []
+    out: list[tuple[Atom, bool]] = []
     for sentence in (s for s in re.split(r"(?<=[.!?])\s+", text.strip()) if s):
-        surface = parse_sentence(sentence)
-        out.append((schema.resolve(surface, category), not surface.negated))
+        surface = read_clause(sentence)
+        antecedent = _antecedent(out)  # "Ali squeezed the ball. It changed its shape.": "it" is the ball
+        out.append((_bound(_resolve(surface, schema, category, propositions), antecedent), not surface.negated))
+        if surface.restriction is not None:
+            out.append((_resolve(surface.restriction, schema, category, propositions),
+                        not surface.restriction.negated))
     return out
 
 
-def _verdict(closure: Closure, atom: Atom, positive: bool) -> tuple[Verdict, tuple[Step, ...]]:
+IT = constant("it")
+"""The pronoun "it" of a target, which refers to the thing its context last mentions."""
+
+
+def _antecedent(literals: list[tuple[Atom, bool]]) -> Const | None:
+    """What "it" refers to after a context: the last argument of its last statement (or of that statement's
+    relative clause), unless that is itself "it".
+    """
+    for atom, _ in reversed(literals):
+        if atom.args and isinstance(atom.args[-1], Const) and atom.args[-1] != IT:
+            return atom.args[-1]
+    return None
+
+
+def _bound(atom: Atom, antecedent: Const | None) -> Atom:
+    """``atom`` with "it" replaced by the context's antecedent."""
+    if antecedent is None or IT not in atom.args:
+        return atom
+    return Atom(atom.predicate, tuple(antecedent if a == IT else a for a in atom.args))
+
+
+def _verdict(closure: Closure, atom: Atom, positive: bool) -> tuple[Verdict, tuple[Step, ...], Strength | None]:
     strict = next((v for v in closure.violations if v.level == Strength.STRICT), None)
     if strict is not None:
-        return Verdict.INCONSISTENT, explanation(closure, strict.facts)
+        return Verdict.INCONSISTENT, explanation(closure, strict.facts), None
     if atom in closure:
-        return (Verdict.ENTAILED if positive else Verdict.CONTRADICTED), explanation(closure, [atom])
+        level = closure.derivation(atom).level
+        return (Verdict.ENTAILED if positive else Verdict.CONTRADICTED), explanation(closure, [atom]), level
     h = closure.what_if(atom, limit=1)
     if h.violations:
-        steps = explanation(closure, h.violations[0].facts, h.derivations)
-        return (Verdict.CONTRADICTED if positive else Verdict.ENTAILED), steps
-    return Verdict.UNDETERMINED, ()
+        violation = min(h.violations, key=lambda v: v.level)
+        steps = explanation(closure, violation.facts, h.derivations)
+        return (Verdict.CONTRADICTED if positive else Verdict.ENTAILED), steps, violation.level
+    return Verdict.UNDETERMINED, (), None
 
 
-def _context_closure(literals: list[tuple[Atom, bool]], name: str, schema: Schema) -> Closure:
+def _factive_rules(schema: Schema, propositions: Mapping[Const, Proposition]) -> list[Rule]:
+    """Per proposition of the item, ``f(X, p) -> P`` for each factive relation ``f`` (``-> false`` with ``P``
+    added to the body for a negative ``P``), as the Horn closure has no rules over propositions.
+    """
+    agent = Var("X")
+    rules = []
+    for name, spec in schema.relations.items():
+        if not spec.factive:
+            continue
+        for prop, (atom, positive) in propositions.items():
+            body = (Atom(name, (agent, prop)),)
+            rule = Rule(f"factive({name})", body, atom) if positive else Rule(f"factive({name})", (*body, atom))
+            rules.append(rule)
+    return rules
+
+
+def _context_closure(literals: list[tuple[Atom, bool]], name: str, schema: Schema,
+                     propositions: Mapping[Const, Proposition]) -> Closure:
     facts: dict[Atom, list[Hashable]] = defaultdict(list)
     denials: dict[Atom, list[Hashable]] = defaultdict(list)
     for bg in schema.background:
@@ -140,7 +293,8 @@ def _context_closure(literals: list[tuple[Atom, bool]], name: str, schema: Schem
     for n, (atom, positive) in enumerate(literals, 1):
         (facts if positive else denials)[atom].append(f"{name}.{n}")
     predicates = {a.predicate for a, _ in literals} | {bg.atom.predicate for bg in schema.background}
-    return Closure(schema.compile(predicates), facts, denials)
+    predicates |= {a.predicate for a, _ in propositions.values()}
+    return Closure((*schema.compile(predicates), *_factive_rules(schema, propositions)), facts, denials)
 
 
 def analyze_pair(record: Mapping[str, Any], schema: Schema, *, columns: Mapping[str, str] | None = None,
@@ -171,13 +325,17 @@ def analyze_pair(record: Mapping[str, Any], schema: Schema, *, columns: Mapping[
                 looked = columns.get(role) or ", ".join(DEFAULT_COLUMNS[role])
                 raise LabelError(text, f"no {role} (looked for {looked})")
         category = category_name(domain) if isinstance(domain, str) else None
-        contexts = [_context_closure(_literals(texts[f"context{i}"], schema, category), f"C{i}", schema)
-                    for i in (1, 2)]
-        targets = [_literals(texts[f"target{j}"], schema, category) for j in (1, 2)]
+        propositions: dict[Const, Proposition] = {}
+        read = {role: _literals(texts[role], schema, category, propositions) for role in ROLES[2:]}
+        contexts = [_context_closure(read[f"context{i}"], f"C{i}", schema, propositions) for i in (1, 2)]
+        targets = [read[f"target{j}"] for j in (1, 2)]
         for j, target in enumerate(targets, 1):
             if len(target) != 1:
                 raise LabelError(target, f"target{j} must be one statement, got {len(target)}")
-        cells = tuple(Cell(i + 1, j + 1, *_verdict(contexts[i], *targets[j][0])) for i in (0, 1) for j in (0, 1))
+        antecedents = [_antecedent([lit for lit in read[f"context{i}"] if lit[0].args]) for i in (1, 2)]
+        cells = tuple(Cell(i + 1, j + 1, *_verdict(contexts[i], _bound(targets[j][0][0], antecedents[i]),
+                                                     targets[j][0][1]))
+                      for i in (0, 1) for j in (0, 1))
     except (RelationsError, SentenceParseError, BudgetExceeded) as e:
         raise ItemError(item_id, line, str(e)) from e
     verdict = {(c.context, c.target): c.verdict for c in cells}
@@ -188,7 +346,8 @@ def analyze_pair(record: Mapping[str, Any], schema: Schema, *, columns: Mapping[
         statuses.append("ok" if own and not other else "both" if own else "swapped" if other else "neither")
         contrast.append(verdict[(3 - j, j)] is Verdict.CONTRADICTED)
     return PairResult(item_id, domain if isinstance(domain, str) else None, cells,
-                      (statuses[0], statuses[1]), (contrast[0], contrast[1]))
+                      (statuses[0], statuses[1]), (contrast[0], contrast[1]),
+                      design_category({(c.context, c.target): c for c in cells}))
 
 
 def analyze_pairs(records: Iterable[tuple[int, dict[str, Any] | ItemError]], schema: Schema, *,
@@ -212,11 +371,15 @@ def pairs_summary(results: Iterable[PairResult | ItemError]) -> dict[str, Any]:
     done = [r for r in results if isinstance(r, PairResult)]
     errors = [r for r in results if isinstance(r, ItemError)]
     designs: dict[str, int] = defaultdict(int)
+    categories: dict[str, int] = defaultdict(int)
     verdicts: dict[str, int] = defaultdict(int)
     for r in done:
         designs[r.design] += 1
+        categories[r.category.value] += 1
         for c in r.cells:
             verdicts[c.verdict.value] += 1
-    return {"n_items": len(done), "n_errors": len(errors), "designs": dict(designs), "verdicts": dict(verdicts),
-            "flagged": [{"id": r.id, "design": r.design, "targets": list(r.targets)} for r in done if r.design != "ok"],
+    return {"n_items": len(done), "n_errors": len(errors), "designs": dict(designs), "categories": dict(categories),
+            "agree": sum(r.agrees for r in done), "verdicts": dict(verdicts),
+            "flagged": [{"id": r.id, "design": r.design, "category": r.category.value, "targets": list(r.targets)}
+                        for r in done if r.design != "ok"],
             "errors": [e.to_json() for e in errors]}

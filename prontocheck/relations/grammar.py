@@ -5,8 +5,9 @@ and what the form alone cannot settle (a comparative word, a negation, a categor
 "In terms of …" prefix). The schema (:mod:`prontocheck.relations.schema`) turns it into a
 canonical atom. Nothing here knows the relations.
 
->>> parse_sentence("Is a core a part of an apple?")
-Surface(form='part_of', args=('core', 'apple'), comparative=(), negated=False, category=None)
+>>> parse_sentence("Is a core a part of an apple?")  # doctest: +NORMALIZE_WHITESPACE
+Surface(form='part_of', args=('core', 'apple'), comparative=(), negated=False, category=None, clause=None,
+        restriction=None)
 >>> parse_sentence("The cup is not to the left of the plate.").negated
 True
 >>> str(parse_atom("more[size](country, town)"))
@@ -35,6 +36,10 @@ class Surface:
         comparative: for ``comparative``, its words (``("shinier",)``, ``("more", "shiny")``).
         negated: the statement is negative ("… is not to the left of …").
         category: the category named by an "In terms of CATEGORY, …" prefix.
+        clause: the proposition an attitude verb takes ("Chao sees that …"), read on its own
+            (:mod:`prontocheck.relations.clauses`); ``None`` for any other sentence.
+        restriction: a relative clause on the last argument ("… something that is fabric" → ``fabric(something)``),
+            a statement of its own.
     """
 
     form: str
@@ -42,6 +47,8 @@ class Surface:
     comparative: tuple[str, ...] = ()
     negated: bool = False
     category: str | None = None
+    clause: Surface | None = None
+    restriction: Surface | None = None
 
 
 def constant_name(words: Sequence[str] | str) -> str:

@@ -32,7 +32,8 @@ from prontocheck.relations.grammar import category_name, parse_atom, parse_rule
 from prontocheck.relations.lexicon import Lexicon
 from prontocheck.relations.schema import PROPERTIES, BackgroundFact, RelationSpec, Schema
 
-SHIPPED = ("art", "comparatives", "spatial")
+SHIPPED = ("art", "comparatives", "spatial", "ewok", "ewok_agents", "ewok_social", "ewok_physical", "ewok_materials",
+           "ewok_interactions", "ewok_quantities")
 """The schemas shipped in ``ontologies/relations/``, loadable by name."""
 DEFAULT_SCHEMAS = ("art", "spatial")
 """The schemas loaded unless asked otherwise."""
@@ -41,7 +42,7 @@ FORMAT = "prontocheck-relations/1"
 _TOP = {"format", "name", "description", "requires", "categories", "relations", "forms", "rules", "background",
         "lexicon"}
 _RELATION = {"description", "props", "soft", "default", "converse", "param", "disjoint", "categories", "question",
-             "reversible", "arity"}
+             "reversible", "arity", "factive"}
 _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 _STRENGTHS = {s.label: s for s in Strength}
 
@@ -174,14 +175,15 @@ def _relation(src: str, name: str, spec: Any) -> RelationSpec:
         raise SchemaError(src, f"{where}.arity", f"expected a positive integer, got {quoted(arity)}")
     if arity != 2 and (properties or converse or spec.get("disjoint")):
         raise SchemaError(src, where, "properties, converse and disjoint need a binary relation (arity 2)")
-    reversible = spec.get("reversible", True)
-    if not isinstance(reversible, bool):
-        raise SchemaError(src, f"{where}.reversible", f"expected true or false, got {quoted(reversible)}")
+    reversible, factive = spec.get("reversible", True), spec.get("factive", False)
+    for key, value in (("reversible", reversible), ("factive", factive)):
+        if not isinstance(value, bool):
+            raise SchemaError(src, f"{where}.{key}", f"expected true or false, got {quoted(value)}")
     return RelationSpec(
         name, spec.get("description", ""), properties, converse, spec.get("param"),
         tuple(_list_of_str(src, spec, "disjoint", f"{where}.disjoint")),
         tuple(category_name(c) for c in _list_of_str(src, spec, "categories", f"{where}.categories")),
-        spec.get("question"), reversible, arity, src)
+        spec.get("question"), reversible, arity, src, factive)
 
 
 def _lexicon(src: str, table: Mapping[Any, Any]) -> dict[str, dict[str, list[str]]]:
@@ -253,3 +255,14 @@ def load_schema(paths: Iterable[str | Path] = (), *, defaults: bool = True) -> S
 def shipped_schema() -> Schema:
     """The default schemas (``art`` and ``spatial``), loaded once."""
     return load_schema()
+
+
+@cache
+def ewok_schema() -> Schema:
+    """The default schemas and the EWoK world knowledge (``ewok``), loaded once: what ``relations pairs``
+    and ``relations ewok-score`` read with.
+
+    >>> "looking_at" in ewok_schema().relations
+    True
+    """
+    return load_schema(["ewok"])

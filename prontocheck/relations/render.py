@@ -104,6 +104,9 @@ def render_pairs(results: Sequence[PairResult | ItemError]) -> RenderableType:
     head.add_row("records not used", str(s["n_errors"]))
     for design, n in sorted(s["designs"].items()):
         head.add_row(f"design {design}", str(n))
+    for category, n in sorted(s["categories"].items()):
+        head.add_row(f"category {category}", str(n))
+    head.add_row("agree with the construction", str(s["agree"]))
     parts: list[RenderableType] = [head]
     flagged = [r for r in results if isinstance(r, PairResult) and r.design != "ok"]
     if flagged:

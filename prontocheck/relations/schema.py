@@ -62,6 +62,8 @@ class RelationSpec:
         reversible: whether argument-reversed questions make sense (not for ``must_be(rope, bendy)``).
         arity: the number of arguments.
         source: the schema file that declared it.
+        factive: an attitude relation whose second argument is a proposition that holds when the
+            relation does ("Chao sees that P" → P); the EWoK reader instantiates it per proposition.
     """
 
     name: str
@@ -75,6 +77,7 @@ class RelationSpec:
     reversible: bool = True
     arity: int = 2
     source: str = ""
+    factive: bool = False
 
     def has(self, prop: str) -> bool:
         """Whether the relation declares ``prop`` at any strength."""
