@@ -173,7 +173,7 @@ def detect_format(path: str) -> str:
         return binary
     with open_text(path) as stream:
         first_line, rejoined = peek_first_line(stream, path)
-        if _INSPECT_LOG.match(_peek_start(rejoined, path)):
+        if _INSPECT_LOG.match(_peek_start(rejoined, path).lstrip()):
             return Origin.INSPECT_JSON.value
         if long_array(first_line):
             first = next(array_items(rejoined, path))[1]
@@ -316,7 +316,7 @@ def _read(path: str, input_format: str, fields: dict[str, str] | None, batch_inp
         return
     with open_text(path) as stream:
         first, rejoined = peek_first_line(stream, path)
-        if fmt == "auto" and _INSPECT_LOG.match(_peek_start(rejoined, path)):
+        if fmt == "auto" and _INSPECT_LOG.match(_peek_start(rejoined, path).lstrip()):
             fmt = Origin.INSPECT_JSON.value
         if fmt == Origin.INSPECT_JSON.value:  # one JSON object: read whole, as inspect itself does
             yield from read_json_log(_read_all(rejoined, path), path, fields)
@@ -394,8 +394,9 @@ def _read_eval(path: str, fields: Mapping[str, str] | None) -> Iterator[Record |
         yield from read_eval(source, path, fields)
 
 
-_INSPECT_LOG = re.compile(r'\s*\{\s*"(?:version|status|eval)"\s*:')
-"""The start of an inspect log written as JSON (its first member: ``version``, as inspect writes it)."""
+_INSPECT_LOG = re.compile(r'\{\s*"(?:version|status|eval)"\s*:')
+"""The start of an inspect log written as JSON (its first member: ``version``, as inspect writes it), matched at the
+start of the text with its leading white space stripped (a leading ``\s*`` would make a search quadratic)."""
 
 
 def _peek_start(stream: Rejoined, name: str) -> str:
