@@ -264,7 +264,7 @@ def test_a_spill_keeps_texts_and_numbers_exactly() -> None:
     assert spill.write([("k\x00\udfff", rows[:2]), (None, rows[2:])]) == 3
     [(key, kept), (none, single)] = list(spill.problems())
     assert key == "k\x00\udfff" and none is None and single == rows[2:]
-    assert math.isnan(kept[0][3]) and kept[0][:3] == rows[0][:3] and kept[1] == rows[1]
+    assert kept[0][3] is not None and math.isnan(kept[0][3]) and kept[0][:3] == rows[0][:3] and kept[1] == rows[1]
     assert spill.several()
     spill.close()
     singles = Spill()

@@ -532,6 +532,9 @@ class SamplesBuilder:
 
     def __init__(self, *, limit: int | None = None) -> None:
         self._limit = SPILL_LIMIT if limit is None else limit
+        self._empty()
+
+    def _empty(self) -> None:
         self._problems: dict[str, list[Row]] = {}
         self._single: list[Row] = []
         self._held = 0  # rows in memory
@@ -570,7 +573,7 @@ class SamplesBuilder:
         """Forget every sample and remove the temporary database, if any (the builder can be used again)."""
         if self._spill is not None:
             self._spill.close()
-        self.__init__(limit=self._limit)  # type: ignore[misc]
+        self._empty()
 
     def merge(self, other: SamplesBuilder) -> None:
         """Add everything ``other`` collected, as if it had been added here after this builder's own."""
@@ -636,7 +639,8 @@ class SamplesBuilder:
 
     def __setstate__(self, state: tuple[int, dict[str, list[Row]], list[Row]]) -> None:
         limit, problems, single = state
-        self.__init__(limit=limit)  # type: ignore[misc]
+        self._limit = limit
+        self._empty()
         self._problems, self._single = problems, single
         self._held = sum(map(len, problems.values())) + len(single)
         if self._held > self._limit:

@@ -10,7 +10,6 @@ interpreter's exit (on an exception or ``KeyboardInterrupt`` too).
 from __future__ import annotations
 
 import itertools
-import math
 import shutil
 import sqlite3
 import tempfile
@@ -89,9 +88,11 @@ class Spill:
 
     def write(self, problems: Iterable[tuple[str | None, Sequence[Row]]]) -> int:
         """Store the rows of problems, after those stored before, in order; return how many."""
-        rows = [(None if key is None else _data(key), _data(id), flags, form,
-                 "nan" if logprob is not None and math.isnan(logprob) else logprob, back)
-                for key, samples in problems for id, flags, form, logprob, back in samples]
+        rows: list[tuple[Any, ...]] = []
+        for key, samples in problems:
+            data = None if key is None else _data(key)
+            rows.extend((data, _data(id), flags, form, "nan" if logprob != logprob else logprob, back)
+                        for id, flags, form, logprob, back in samples)
         with self._db:  # one transaction
             self._db.execute("BEGIN")
             self._db.executemany("INSERT INTO samples (key, id, flags, form, logprob, back) VALUES (?, ?, ?, ?, ?, ?)",
