@@ -3,8 +3,9 @@
 Records that share a problem (by default the same context, query and options; with ``--sample-key KEY`` the
 same metadata value, or the same record id for ``--sample-key id``) are the *samples* of that problem, as the k
 rollouts of one prompt in RL or the 40 samples per question of the PrOntoQA paper's self-consistency experiment
-(Saparov & He, ICLR 2023, Appendix A.7.1). :class:`SamplesBuilder` keeps one small :class:`Sample` per record,
-merges exactly across the chunks of a run (as :class:`~prontocheck.report.SummaryBuilder` does) and builds a
+(Saparov & He, ICLR 2023, Appendix A.7.1). :class:`SamplesBuilder` keeps one small row per record (at most
+:data:`SPILL_LIMIT` in memory, the others in a temporary SQLite database: :mod:`prontocheck.report.spill`), merges
+exactly across the chunks of a run (as :class:`~prontocheck.report.SummaryBuilder` does) and builds a
 :class:`SamplesSummary` only when some problem has more than one sample:
 
 - **pass@k** of a correct proof, per metric: the unbiased estimator of Chen et al. (2021),
@@ -29,6 +30,7 @@ merges exactly across the chunks of a run (as :class:`~prontocheck.report.Summar
 from __future__ import annotations
 
 import hashlib
+import itertools
 import math
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -42,7 +44,13 @@ from prontocheck.errors import UsageError
 from prontocheck.io.records import Record
 from prontocheck.prontoqa.problem import Problem
 from prontocheck.prontoqa.results import METRICS, ExampleResult
+from prontocheck.report.spill import Row, Spill
 from prontocheck.report.summary import StepsToReturn
+
+SPILL_LIMIT = 50_000
+"""How many samples a :class:`SamplesBuilder` keeps in memory (about 10 MB); when it holds more, it moves them all
+to a temporary SQLite database (:class:`~prontocheck.report.spill.Spill`), so a run's memory stays flat in its
+records however many problems it has. The summary is the same either way."""
 
 ID_KEY = "id"
 """The ``--sample-key`` that groups records by their id."""
@@ -61,13 +69,17 @@ class SampleKey:
     logprob: float | None = None
 
 
-def _digest(parts: Iterable[str]) -> str:
-    """A short stable digest of texts (equal texts, equal digest; no text is kept)."""
+def _hash(parts: Iterable[str]) -> hashlib.blake2b:
     h = hashlib.blake2b(digest_size=12)
     for part in parts:
         h.update(part.encode("utf-8", "surrogatepass"))
         h.update(b"\x00")
-    return h.hexdigest()
+    return h
+
+
+def _digest(parts: Iterable[str]) -> str:
+    """A short stable digest of texts (equal texts, equal digest; no text is kept)."""
+    return _hash(parts).hexdigest()
 
 
 def problem_key(problem: Problem) -> str:
@@ -162,11 +174,37 @@ class Sample:
         >>> a.form == b.form, a.correct, a.proof
         (True, True, (False, True, False, True))
         """
-        forms = [s.formula if s.formula is not None else f"?{s.text}" for s in result.steps]
-        proof = None if result.gold.source == "none" else tuple(getattr(result.proof, m) for m in METRICS)
-        return Sample(result.id, result.label.predicted, result.label.gold, proof,
-                      _digest([*forms, f"answer={result.label.predicted}"]), logprob, misleading,
-                      result.steps_to_return)
+        return _sample(_row(result, logprob, misleading))
+
+
+# A builder keeps a sample as a Row (prontocheck.report.spill): its id, its flags (predicted answer, gold label,
+# proof accuracies and misleading step in one small int, made once: shared by every row), the 12 bytes of its
+# logical forms' digest, its log-probability and its steps to return.
+
+_ANSWERS = (None, False, True)
+_PROOFS: tuple[tuple[bool, ...] | None, ...] = (None, *(tuple(bool(bits >> i & 1) for i in range(len(METRICS)))
+                                                        for bits in range(1 << len(METRICS))))
+_FLAGS = tuple(itertools.product((False, True), _PROOFS, _ANSWERS, _ANSWERS))  # misleading, proof, gold, predicted
+_FLAG = tuple(range(len(_FLAGS)))
+_CODE = {None: 0, False: 1, True: 2}
+
+
+def _row(result: ExampleResult, logprob: float | None, misleading: bool) -> Row:
+    """The row of a checked example."""
+    forms = [s.formula if s.formula is not None else f"?{s.text}" for s in result.steps]
+    proof = 0
+    if result.gold.source != "none":
+        proof = 1 + sum(1 << i for i, m in enumerate(METRICS) if getattr(result.proof, m))
+    flags = _CODE[result.label.predicted] + 3 * _CODE[result.label.gold] + 9 * proof + 9 * len(_PROOFS) * misleading
+    return (result.id, _FLAG[flags], _hash([*forms, f"answer={result.label.predicted}"]).digest(), logprob,
+            result.steps_to_return)
+
+
+def _sample(row: Row) -> Sample:
+    """The sample of a row."""
+    id, flags, form, logprob, back = row
+    misleading, proof, gold, predicted = _FLAGS[flags]
+    return Sample(id, predicted, gold, proof, form.hex(), logprob, misleading, back)
 
 
 def pass_at_k(n: int, c: int, k: int) -> Fraction:
@@ -193,7 +231,12 @@ def mean_pass_at_k(counts: Sequence[tuple[int, int]], k: int) -> Fraction | None
     >>> mean_pass_at_k([(1, 1)], 2) is None
     True
     """
-    problems = Counter((n, c) for n, c in counts if n >= k)  # each distinct (n, c) computed once
+    return _mean_pass(Counter(counts), k)  # each distinct (n, c) computed once
+
+
+def _mean_pass(counts: Counter[tuple[int, int]], k: int) -> Fraction | None:
+    """:func:`mean_pass_at_k` of problems given as how many have each ``(n, c)``."""
+    problems = {(n, c): m for (n, c), m in counts.items() if n >= k}
     total = sum(problems.values())
     return sum((m * pass_at_k(n, c, k) for (n, c), m in problems.items()), Fraction(0)) / total if total else None
 
@@ -355,13 +398,95 @@ def _agreement(samples: Sequence[Sample]) -> tuple[tuple[int, int], tuple[int, i
     return (sum(c * (c - 1) for c in counts), n * (n - 1)), (max(counts), n)
 
 
-def _mean(values: Sequence[tuple[int, int]]) -> float | None:
-    """The exact mean of fractions given as (numerator, denominator), as a float; ``None`` for none."""
-    distinct = Counter(values)  # each distinct fraction made once: fast on many problems of few sizes
-    return float(sum((m * Fraction(*f) for f, m in distinct.items()), Fraction(0)) / len(values)) if values else None
+def _mean(distinct: Counter[tuple[int, int]], n: int) -> float | None:
+    """The exact mean of ``n`` fractions given as how many there are of each (numerator, denominator), as a float;
+    ``None`` for none (each distinct fraction is made once: fast on many problems of few sizes).
+    """
+    return float(sum((m * Fraction(*f) for f, m in distinct.items()), Fraction(0)) / n) if n else None
 
 
-def summarize_samples(problems: Sequence[Sequence[Sample]]) -> SamplesSummary | None:
+class _Tally:
+    """The figures of a :class:`SamplesSummary`, counted one problem at a time (problems need not be kept)."""
+
+    def __init__(self) -> None:
+        self.problems = self.samples = self.several = 0
+        self.sizes: tuple[int, int] | None = None
+        self.proof_counts: list[Counter[tuple[int, int]]] = [Counter() for _ in METRICS]  # (n, c): problems
+        self.majority = [0, 0]
+        self.label = [0, 0]
+        self.proof: Counter[str] = Counter()
+        self.n_proof = self.by_count = self.never = self.unanimous = 0
+        self.back: Counter[int] = Counter()
+        self.agreement: Counter[tuple[int, int]] = Counter()
+        self.share: Counter[tuple[int, int]] = Counter()
+        self.forms: Counter[tuple[int, int]] = Counter()
+        self.points: list[Point] = []
+
+    def add(self, p: Sequence[Sample]) -> None:
+        """Count one problem's samples."""
+        n = len(p)
+        self.problems += 1
+        self.samples += n
+        self.sizes = (n, n) if self.sizes is None else (min(self.sizes[0], n), max(self.sizes[1], n))
+        proofs = [s.proof for s in p if s.proof is not None]
+        if proofs:
+            for i, counts in enumerate(self.proof_counts):
+                counts[len(proofs), sum(q[i] for q in proofs)] += 1
+        chosen, weighted = _selected(p)
+        self.by_count += not weighted
+        gold = next((s.gold for s in p if s.gold is not None), None)
+        if gold is not None:
+            self.majority[0] += _majority(p) == gold
+            self.majority[1] += 1
+            self.label[0] += chosen.predicted == gold
+            self.label[1] += 1
+        if chosen.proof is not None:
+            self.n_proof += 1
+            self.proof.update(m for m, ok in zip(METRICS, chosen.proof) if ok)
+        if chosen.misleading:
+            if chosen.steps_to_return is None:
+                self.never += 1
+            else:
+                self.back[chosen.steps_to_return] += 1
+        if n > 1:
+            self.several += 1
+            agreement, share = _agreement(p)
+            self.agreement[agreement] += 1
+            self.share[share] += 1
+            self.unanimous += agreement[0] == agreement[1]
+            self.forms[len({s.form for s in p}), 1] += 1
+        self.points.append(_point(p))
+
+    def summary(self) -> SamplesSummary | None:
+        """The figures counted, or ``None`` when no problem had more than one sample."""
+        if not self.several or self.sizes is None:
+            return None
+        largest = max((n for n, _ in self.proof_counts[0]), default=0)
+        pass_k = tuple(
+            PassAtK(k, sum(m for (n, _), m in self.proof_counts[0].items() if n >= k),
+                    {m: _float(_mean_pass(self.proof_counts[i], k)) for i, m in enumerate(METRICS)})
+            for k in (k_values(largest) if largest else [])
+        )
+        return SamplesSummary(
+            problems=self.problems,
+            samples=self.samples,
+            several=self.several,
+            per_problem=self.sizes,
+            pass_at_k=pass_k,
+            majority=Rate(*self.majority),
+            selected_label=Rate(*self.label),
+            selected_proof={m: Rate(self.proof[m], self.n_proof) for m in METRICS},
+            by_count=self.by_count,
+            agreement=_mean(self.agreement, self.several),
+            majority_share=_mean(self.share, self.several),
+            unanimous=self.unanimous,
+            logical_forms=_mean(self.forms, self.several),
+            steps_to_return=StepsToReturn(dict(sorted(self.back.items())), self.never),
+            points=tuple(self.points),
+        )
+
+
+def summarize_samples(problems: Iterable[Sequence[Sample]]) -> SamplesSummary | None:
     """The figures of problems given as their samples; ``None`` when no problem has more than one.
 
     >>> def s(predicted, proof, form="f"):
@@ -374,109 +499,149 @@ def summarize_samples(problems: Sequence[Sequence[Sample]]) -> SamplesSummary | 
     >>> summarize_samples([[s(True, True)], [s(False, False)]]) is None
     True
     """
-    if not any(len(p) > 1 for p in problems):
-        return None
-    several = [p for p in problems if len(p) > 1]
-    proof_counts = []
+    tally = _Tally()
     for p in problems:
-        proofs = [s.proof for s in p if s.proof is not None]
-        if proofs:
-            proof_counts.append([(len(proofs), sum(q[i] for q in proofs)) for i in range(len(METRICS))])
-    largest = max((counts[0][0] for counts in proof_counts), default=0)
-    pass_k = tuple(
-        PassAtK(k, sum(counts[0][0] >= k for counts in proof_counts),
-                {m: _float(mean_pass_at_k([counts[i] for counts in proof_counts], k)) for i, m in enumerate(METRICS)})
-        for k in (k_values(largest) if largest else [])
-    )
-    majority = [0, 0]
-    label = [0, 0]
-    proof: Counter[str] = Counter()
-    n_proof = by_count = 0
-    back: Counter[int] = Counter()
-    never = 0
-    for p in problems:
-        chosen, weighted = _selected(p)
-        by_count += not weighted
-        gold = next((s.gold for s in p if s.gold is not None), None)
-        if gold is not None:
-            majority[0] += _majority(p) == gold
-            majority[1] += 1
-            label[0] += chosen.predicted == gold
-            label[1] += 1
-        if chosen.proof is not None:
-            n_proof += 1
-            proof.update(m for m, ok in zip(METRICS, chosen.proof) if ok)
-        if chosen.misleading:
-            if chosen.steps_to_return is None:
-                never += 1
-            else:
-                back[chosen.steps_to_return] += 1
-    agreements = [_agreement(p) for p in several]
-    sizes = [len(p) for p in problems]
-    return SamplesSummary(
-        problems=len(problems),
-        samples=sum(sizes),
-        several=len(several),
-        per_problem=(min(sizes), max(sizes)),
-        pass_at_k=pass_k,
-        majority=Rate(*majority),
-        selected_label=Rate(*label),
-        selected_proof={m: Rate(proof[m], n_proof) for m in METRICS},
-        by_count=by_count,
-        agreement=_mean([a for a, _ in agreements]),
-        majority_share=_mean([share for _, share in agreements]),
-        unanimous=sum(a == d for (a, d), _ in agreements),
-        logical_forms=_mean([(len({s.form for s in p}), 1) for p in several]),
-        steps_to_return=StepsToReturn(dict(sorted(back.items())), never),
-        points=tuple(_point(p) for p in problems),
-    )
+        tally.add(p)
+    return tally.summary()
 
 
 class SamplesBuilder:
     """Collect the samples of a run, problem by problem, and build their :class:`SamplesSummary`.
 
     A result added without a :class:`SampleKey` is a problem of its own. Builders of consecutive chunks merge
-    exactly (:meth:`merge`): problems keep their first-seen order and each its samples' order.
+    exactly (:meth:`merge`): problems keep their first-seen order and each its samples' order. At most ``limit``
+    samples are kept in memory (default :data:`SPILL_LIMIT`); beyond, they go to a temporary SQLite database
+    (:class:`~prontocheck.report.spill.Spill`, removed by :meth:`close`, when the builder is garbage-collected,
+    or at exit), and the summary is the same. A builder pickles with every sample it holds (a spilled one too).
 
     >>> from prontocheck import Problem, check
     >>> p = Problem("Every cat is a carnivore. Fae is a cat.", "True or false: Fae is a carnivore.")
-    >>> a, b = SamplesBuilder(), SamplesBuilder()
+    >>> a, b = SamplesBuilder(), SamplesBuilder(limit=0)
     >>> a.add(check(p, "Fae is a carnivore. True"), SampleKey("q1"))
     >>> b.add(check(p, "False"), SampleKey("q1"))
     >>> a.merge(b)
     >>> s = a.build()
     >>> s.several, s.pass_at_k[-1].k, s.pass_at_k[-1].value["valid"], s.majority.value
     (1, 2, 1.0, 0.0)
+    >>> a.spilled, b.spilled
+    (True, True)
+    >>> a.close()
+    >>> a.spilled, a.build() is None
+    (False, True)
     """
 
-    def __init__(self) -> None:
-        self._problems: dict[str, list[Sample]] = {}
-        self._single: list[Sample] = []
+    def __init__(self, *, limit: int | None = None) -> None:
+        self._limit = SPILL_LIMIT if limit is None else limit
+        self._empty()
+
+    def _empty(self) -> None:
+        self._problems: dict[str, list[Row]] = {}
+        self._single: list[Row] = []
+        self._held = 0  # rows in memory
+        self._spill: Spill | None = None
 
     def add(self, result: ExampleResult, key: SampleKey | None = None, *, misleading: bool = False) -> None:
         """Count one checked example as a sample of ``key``'s problem (``None``: a problem of its own)."""
-        sample = Sample.of(result, logprob=None if key is None else key.logprob, misleading=misleading)
         if key is None:
-            self._single.append(sample)
+            self._single.append(_row(result, None, misleading))
         else:
-            self._problems.setdefault(key.problem, []).append(sample)
+            row = _row(result, key.logprob, misleading)
+            rows = self._problems.get(key.problem)
+            if rows is None:
+                self._problems[key.problem] = [row]
+            else:
+                rows.append(row)
+        self._held += 1
+        if self._held > self._limit:
+            self._flush()
+
+    def _flush(self) -> None:
+        """Move the samples held in memory to the database, after those there."""
+        if not self._held:
+            return
+        if self._spill is None:
+            self._spill = Spill()
+        self._spill.write(itertools.chain(self._problems.items(), ((None, [row]) for row in self._single)))
+        self._problems, self._single, self._held = {}, [], 0
+
+    @property
+    def spilled(self) -> bool:
+        """Whether some samples are in the temporary database."""
+        return self._spill is not None
+
+    def close(self) -> None:
+        """Forget every sample and remove the temporary database, if any (the builder can be used again)."""
+        if self._spill is not None:
+            self._spill.close()
+        self._empty()
 
     def merge(self, other: SamplesBuilder) -> None:
         """Add everything ``other`` collected, as if it had been added here after this builder's own."""
+        if other._spill is not None:
+            self._flush()
+            if self._spill is None:
+                self._spill = Spill()
+            self._spill.extend(other._spill)
         for problem, samples in other._problems.items():
-            self._problems.setdefault(problem, []).extend(samples)
+            rows = self._problems.get(problem)
+            if rows is None:
+                self._problems[problem] = list(samples)
+            else:
+                rows.extend(samples)
         self._single.extend(other._single)
+        self._held += other._held
+        if self._held > self._limit:
+            self._flush()
+
+    def _rows(self) -> Iterator[tuple[str | None, list[Row]]]:
+        """Every problem with its rows: the keyed ones in first-seen order, then the others one by one."""
+        if self._spill is not None:
+            self._flush()
+            yield from self._spill.problems()
+            return
+        yield from self._problems.items()
+        for row in self._single:
+            yield None, [row]
 
     def samples(self) -> Iterator[tuple[str | None, Sample]]:
         """Every sample with its problem's key: the keyed problems' in first-seen order, then the others (key
         ``None``) in order.
         """
-        for problem, samples in self._problems.items():
-            for sample in samples:
-                yield problem, sample
-        for sample in self._single:
-            yield None, sample
+        for problem, rows in self._rows():
+            for row in rows:
+                yield problem, _sample(row)
 
     def build(self) -> SamplesSummary | None:
         """The summary, or ``None`` when no problem has more than one sample."""
-        return summarize_samples([*self._problems.values(), *([s] for s in self._single)])
+        if self._spill is not None:
+            self._flush()
+            several = self._spill.several()
+        else:
+            several = any(len(rows) > 1 for rows in self._problems.values())
+        if not several:
+            return None
+        tally = _Tally()
+        for _, rows in self._rows():
+            tally.add([_sample(row) for row in rows])
+        return tally.summary()
+
+    def __getstate__(self) -> tuple[int, dict[str, list[Row]], list[Row]]:
+        if self._spill is None:
+            return self._limit, self._problems, self._single
+        problems: dict[str, list[Row]] = {}
+        single: list[Row] = []
+        for problem, rows in self._rows():
+            if problem is None:
+                single.extend(rows)
+            else:
+                problems[problem] = rows
+        return self._limit, problems, single
+
+    def __setstate__(self, state: tuple[int, dict[str, list[Row]], list[Row]]) -> None:
+        limit, problems, single = state
+        self._limit = limit
+        self._empty()
+        self._problems, self._single = problems, single
+        self._held = sum(map(len, problems.values())) + len(single)
+        if self._held > self._limit:
+            self._flush()
