@@ -335,3 +335,13 @@ def test_pass_at_1_of_the_cli_matches_the_per_problem_fractions(metric: str) -> 
     samples = json.loads(_run("analyze", str(ROLLOUTS), "-f", "json", "-q").stdout)["samples"]
     points = samples["label_vs_proof"]
     assert samples["pass_at_k"][0][metric] == pytest.approx(sum(p["proof"][metric] for p in points) / len(points))
+
+
+def test_selection_by_log_probability_survives_values_exp_cannot_take() -> None:
+    # A "log-probability" of 1000 (data, not a probability) once made analyze crash with OverflowError in math.exp.
+    problem = Problem("Every cat is a feline. Fae is a cat.", "True or false: Fae is a feline.")
+    b = SummaryBuilder()
+    for out, lp in (("Fae is a feline. True", 1000.0), ("False", 999.0), ("False", 998.5)):
+        b.add(check(problem, out), SampleKey("p", lp))
+    samples = b.build().samples
+    assert samples is not None and samples.selected_label.successes == 1  # exp(1000) > exp(999) + exp(998.5)

@@ -396,7 +396,7 @@ def _read_eval(path: str, fields: Mapping[str, str] | None) -> Iterator[Record |
 
 _INSPECT_LOG = re.compile(r'\{\s*"(?:version|status|eval)"\s*:')
 """The start of an inspect log written as JSON (its first member: ``version``, as inspect writes it), matched at the
-start of the text with its leading white space stripped (a leading ``\s*`` would make a search quadratic)."""
+start of the text with its leading white space stripped (leading white space in the pattern made a search quadratic)."""
 
 
 def _peek_start(stream: Rejoined, name: str) -> str:

@@ -364,15 +364,24 @@ def _majority(samples: Sequence[Sample]) -> bool | None:
     return ranked[0][0]
 
 
+_EXP_SAFE = 700.0
+"""The largest log-probability weighed as it is (``math.exp`` overflows a little above 709)."""
+
+
 def _selected(samples: Sequence[Sample]) -> tuple[Sample, bool]:
     """The paper's selection: the first sample of the logical-form group of highest score, and whether it was
     weighted by log-probabilities (``False``: by count).
     """
     weighted = all(s.logprob is not None for s in samples)
+    # A mean token log-probability is at most 0; a larger one (not a log-probability, but data) must not overflow
+    # exp: then every weight is scaled by the same exp(-largest), which keeps their order.
+    top = max((s.logprob for s in samples if s.logprob is not None), default=0.0) if weighted else 0.0
+    shift = top if top > _EXP_SAFE else 0.0
     groups: dict[str, list[float]] = {}
     first: dict[str, Sample] = {}
     for s in samples:
-        groups.setdefault(s.form, []).append(math.exp(s.logprob) if weighted and s.logprob is not None else 1.0)
+        groups.setdefault(s.form, []).append(math.exp(s.logprob - shift) if weighted and s.logprob is not None
+                                             else 1.0)
         first.setdefault(s.form, s)
     best = max(groups, key=lambda form: math.fsum(groups[form]))  # max keeps the first of equal scores
     return first[best], weighted
