@@ -35,6 +35,7 @@ SKIPPED = {
     "tests/benchmarks/": "a benchmark (minutes; not run by the test suite)",
     "--ray": "needs a Ray cluster (tests/test_ray.py runs the Ray examples with the ray extra)",
     "--original ": "needs the original PrOntoQA repository",
+    "lm_eval ": "needs the lm-eval extra (tests/test_lm_eval.py runs the lm-eval examples with it)",
 }
 """A command containing the key is not run, for the reason given."""
 
@@ -120,6 +121,9 @@ def test_a_readme_command_runs_as_printed(where: str, command: str, prepared: tu
 def test_a_readme_python_block_runs_as_printed(start: int, code: str, prepared: tuple[Path, dict[str, str]]) -> None:
     if re.search(r"^\s*import ray\b", code, flags=re.M):
         pytest.skip("a Ray example: tests/test_ray.py runs it (with the ray extra)")
+    for library, test in (("inspect_ai", "test_inspect_scorer"), ("lm_eval", "test_lm_eval")):
+        if re.search(rf"^\s*(?:from|import) {library}\b", code, flags=re.M):
+            pytest.skip(f"an example of the {library} extra: tests/{test}.py runs it (with the extra, offline)")
     folder, env = prepared
     done = subprocess.run([sys.executable, "-c", code], cwd=folder, env=env, stdin=subprocess.DEVNULL,
                           capture_output=True, text=True, timeout=600, check=False)
