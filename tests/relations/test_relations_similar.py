@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from prontocheck.relations import (
@@ -10,6 +13,7 @@ from prontocheck.relations import (
     Severity,
     UnknownRelation,
     item_from_record,
+    load_schema,
     parse_sentence,
     score,
     shipped_schema,
@@ -98,3 +102,15 @@ def test_answers_are_scored_with_the_symmetric_reversal_check() -> None:
     model = score(answers, items, SCHEMA).models[0]
     assert (model.accuracy.successes, model.accuracy.n) == (2, 3)
     assert model.reversal_summary()["symmetric_mismatch"] == {"pairs": 1, "inconsistent": 1, "rate": 1.0}
+
+
+def test_a_user_schema_declares_a_soft_disjointness(tmp_path: Path) -> None:
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps({"format": "prontocheck-relations/1", "name": "kin", "relations": {
+        "sibling_of": {"props": ["symmetric", "irreflexive"], "soft_disjoint": ["friend_of"]},
+        "friend_of": {"props": ["symmetric"]}}}), "utf-8")
+    schema = load_schema([path], defaults=False)
+    items = [item_from_record({"id": "a", "atom": "sibling_of(ann, bob)", "gold": True}, schema),
+             item_from_record({"id": "b", "atom": "friend_of(bob, ann)", "gold": True}, schema)]
+    assert [(c.severity, c.constraint) for c in validate(items, schema).conflicts] == [
+        (Severity.WARNING, "disjoint(sibling_of, friend_of)")]
