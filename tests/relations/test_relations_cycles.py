@@ -92,14 +92,18 @@ NAMES = st.sampled_from(["ant", "bee", "cat", "dog", "elk", "fox", "gnu", "hen"]
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.tuples(NAMES, NAMES, st.booleans()).filter(lambda t: t[0] != t[1]), max_size=24))
-def test_groups_are_the_cyclic_components_and_each_cycle_is_asserted(data: list[tuple[str, str, bool]]) -> None:
-    records = [{"id": f"i{n}", "question": f"Is a {x} {'bigger' if big else 'smaller'} than a {y}?", "gold": True}
-               for n, (x, y, big) in enumerate(data)]
+@given(st.lists(st.tuples(NAMES, NAMES, st.booleans(), st.sampled_from([True, True, False]))
+                .filter(lambda t: t[0] != t[1]), max_size=24))
+def test_groups_are_the_cyclic_components_and_each_cycle_is_asserted(data: list[tuple[str, str, bool, bool]]) -> None:
+    # Yes labels are the asserted edges; No labels (denials) are never edges of a cycle.
+    records = [{"id": f"i{n}", "question": f"Is a {x} {'bigger' if big else 'smaller'} than a {y}?", "gold": gold}
+               for n, (x, y, big, gold) in enumerate(data)]
     v = validate([item_from_record(r, SCHEMA) for r in records], SCHEMA, implied=False, with_reversals=False)
     graph = nx.DiGraph()
     asserted: dict[tuple[str, str], set[str]] = {}
-    for n, (x, y, big) in enumerate(data):
+    for n, (x, y, big, gold) in enumerate(data):
+        if not gold:
+            continue
         edge = (x, y) if big else (y, x)
         graph.add_edge(*edge)
         asserted.setdefault(edge, set()).add(f"i{n}")
