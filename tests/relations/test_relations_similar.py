@@ -46,6 +46,18 @@ def test_questions_and_statements_read_as_similar(text: str, atom: str, negated:
     assert (str(SCHEMA.resolve(surface)), surface.negated) == (atom, negated)
 
 
+@pytest.mark.parametrize(("text", "atom"), [
+    ("Is the same dog bigger than a cat?", "more[size](same_dog, cat)"),
+    ("Is a dog such as a poodle bigger than a cat?", "more[size](dog_such_as_a_poodle, cat)"),
+    ("Is a glass as a container a part of a kitchen?", "part_of(glass_as_a_container, kitchen)"),
+    ("Is a dog such as a poodle about as big as a cat?", "similar[size](dog_such_as_a_poodle, cat)"),
+    ("Is the same dog about the same size as a cat?", "similar[size](same_dog, cat)"),
+])
+def test_as_and_the_same_stay_words_of_a_noun_phrase(text: str, atom: str) -> None:
+    # Only "the same WORD as" and "as WORD as" are the construction.
+    assert str(SCHEMA.resolve(parse_sentence(text))) == atom
+
+
 def test_a_word_that_names_no_dimension_is_refused() -> None:
     with pytest.raises(UnknownRelation, match="fluffiness.*not a dimension"):
         SCHEMA.resolve(parse_sentence("Is a cat about the same fluffiness as a dog?"))

@@ -87,7 +87,9 @@ def test_replay_agrees_on_atoms_and_rules() -> None:
     ["Is a cat about the same size as a dog?", "Is a cat about the same weight as a dog?",
      "Is a cat the same size as a dog?", "Is a cat roughly as big as a dog?", "Is a cat as big as a dog?",
      "A cat is not about the same size as a dog.", "A cat is about as heavy as a dog.",
-     "Is a cat about the same fluffiness as a dog?"],
+     "Is a cat about the same fluffiness as a dog?", "Is the same dog bigger than a cat?",
+     "Is a dog such as a poodle bigger than a cat?", "Is a dog such as a poodle about as big as a cat?",
+     "Is a dog such as 2 poodles as big as a cat?", "Is a cat as big as dogs as a rule?"],
     # Odd words (digits, apostrophes, hyphens, mixed case) stay as they are.
     ["Is Napoleon's hat a part of Napoleon?", "Is a dog’s tail a part of a dog?", "Is x1 a part of y2?",
      "Is a well-known cat a part of McDonald?", "Is a dog’s tail a part of a cat?"],
