@@ -78,6 +78,8 @@ class Conflict:
         background: the background facts it rests on.
         rules: every rule used, the violated constraint last.
         steps: the derivation, premises before conclusions.
+        group: the conflict group (a cycle of an order relation's labels, :mod:`prontocheck.relations.cycles`)
+            it belongs to, or ``None``.
     """
 
     id: str
@@ -88,6 +90,7 @@ class Conflict:
     background: tuple[Atom, ...]
     rules: tuple[str, ...]
     steps: tuple[Step, ...]
+    group: str | None = None
 
     def __str__(self) -> str:
         return f"{self.id} {self.severity.value}: {self.constraint} on {', '.join(map(str, self.atoms))} " \
@@ -100,6 +103,8 @@ class Conflict:
                                "background": [str(a) for a in self.background], "rules": list(self.rules)}
         if steps:
             out["derivation"] = [s.to_json() for s in self.steps]
+        if self.group is not None:
+            out["group"] = self.group
         return out
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from lark import Token, Transformer, v_args
 
@@ -40,6 +40,8 @@ class Surface:
             (:mod:`prontocheck.relations.clauses`); ``None`` for any other sentence.
         restriction: a relative clause on the last argument ("… something that is fabric" → ``fabric(something)``),
             a statement of its own.
+        dimension: for ``similar`` ("about the same size as", "about as big as"), the word that names the
+            dimension (``size``) or one of its adjectives (``big``); the schema's lexicon reads it.
     """
 
     form: str
@@ -49,6 +51,7 @@ class Surface:
     category: str | None = None
     clause: Surface | None = None
     restriction: Surface | None = None
+    dimension: str | None = field(default=None, repr=False)  # (left out of the repr, which tests print)
 
 
 def constant_name(words: Sequence[str] | str) -> str:
@@ -143,9 +146,18 @@ class _SentenceTransformer(Transformer[Token, object]):
     def q_spatial(self, x: list[str], form: str, y: list[str]) -> Surface:
         return self._pair(form, x, y)
 
+    def q_similar(self, x: list[str], dimension: str, y: list[str]) -> Surface:
+        return Surface("similar", (constant_name(x), constant_name(y)), dimension=dimension)
+
+    def s_similar(self, x: list[str], negated: bool, dimension: str, y: list[str]) -> Surface:
+        return Surface("similar", (constant_name(x), constant_name(y)), negated=negated, dimension=dimension)
+
+    def similar(self, _kw: Token, word: Token) -> str:
+        return str(word).lower()
+
     def categorised(self, _kw: Token, category: list[str], question: Surface) -> Surface:
         return Surface(question.form, question.args, question.comparative, question.negated,
-                       category_name(" ".join(category)))
+                       category_name(" ".join(category)), dimension=question.dimension)
 
     def s_spatial(self, x: list[str], negated: bool, form: str, y: list[str]) -> Surface:
         return Surface(form, (constant_name(x), constant_name(y)), negated=negated)

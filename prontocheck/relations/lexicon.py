@@ -87,6 +87,20 @@ class Lexicon:
             return None
         return self.adjectives.get(adjective, (adjective, True))
 
+    def dimension(self, word: str) -> str | None:
+        """The dimension a word names (``"size"``) or measures as an adjective (``"big"``, ``"small"``: size), as
+        in "about the same size as", "about as big as"; ``None`` for a word the lexicon does not know.
+
+        >>> lex = Lexicon.from_table({"size": {"more": ["big/bigger"], "less": ["small/smaller"]}})
+        >>> lex.dimension("size"), lex.dimension("small"), lex.dimension("fluffy")
+        ('size', 'size', None)
+        """
+        word = word.lower()
+        if word in self.names or any(d == word for d, _ in self.comparatives.values()):
+            return word
+        found = self.adjectives.get(word)
+        return None if found is None else found[0]
+
     def comparative(self, dimension: str) -> str:
         """The word for "more of ``dimension``" in a question (``"bigger"``; ``"more fluffy"`` if unknown)."""
         return self.names.get(dimension) or f"more {dimension}"

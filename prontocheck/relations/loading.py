@@ -41,8 +41,8 @@ FORMAT = "prontocheck-relations/1"
 
 _TOP = {"format", "name", "description", "requires", "categories", "relations", "forms", "rules", "background",
         "lexicon"}
-_RELATION = {"description", "props", "soft", "default", "converse", "param", "disjoint", "categories", "question",
-             "reversible", "arity", "factive"}
+_RELATION = {"description", "props", "soft", "default", "converse", "param", "disjoint", "soft_disjoint",
+             "categories", "question", "reversible", "arity", "factive"}
 _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 _STRENGTHS = {s.label: s for s in Strength}
 
@@ -119,9 +119,10 @@ class _Builder:
             if spec.converse in self.relations:
                 raise SchemaError(spec.source, f"relations.{name}.converse",
                                   f"{quoted(spec.converse)} is itself a declared relation")
-            for other in spec.disjoint:
-                if other not in self.relations:
-                    raise SchemaError(spec.source, f"relations.{name}.disjoint", f"unknown relation {quoted(other)}")
+            for key, others in (("disjoint", spec.disjoint), ("soft_disjoint", spec.soft_disjoint)):
+                for other in others:
+                    if other not in self.relations:
+                        raise SchemaError(spec.source, f"relations.{name}.{key}", f"unknown relation {quoted(other)}")
         for form, names in self.forms.items():
             for n in names:
                 if n not in known:
@@ -173,7 +174,7 @@ def _relation(src: str, name: str, spec: Any) -> RelationSpec:
     arity = spec.get("arity", 2)
     if not isinstance(arity, int) or isinstance(arity, bool) or arity < 1:
         raise SchemaError(src, f"{where}.arity", f"expected a positive integer, got {quoted(arity)}")
-    if arity != 2 and (properties or converse or spec.get("disjoint")):
+    if arity != 2 and (properties or converse or spec.get("disjoint") or spec.get("soft_disjoint")):
         raise SchemaError(src, where, "properties, converse and disjoint need a binary relation (arity 2)")
     reversible, factive = spec.get("reversible", True), spec.get("factive", False)
     for key, value in (("reversible", reversible), ("factive", factive)):
@@ -183,7 +184,8 @@ def _relation(src: str, name: str, spec: Any) -> RelationSpec:
         name, spec.get("description", ""), properties, converse, spec.get("param"),
         tuple(_list_of_str(src, spec, "disjoint", f"{where}.disjoint")),
         tuple(category_name(c) for c in _list_of_str(src, spec, "categories", f"{where}.categories")),
-        spec.get("question"), reversible, arity, src, factive)
+        spec.get("question"), reversible, arity, src, factive,
+        tuple(_list_of_str(src, spec, "soft_disjoint", f"{where}.soft_disjoint")))
 
 
 def _lexicon(src: str, table: Mapping[Any, Any]) -> dict[str, dict[str, list[str]]]:

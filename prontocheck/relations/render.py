@@ -49,7 +49,18 @@ def render_validation(v: Validation) -> RenderableType:
     head.add_row("reversed questions not in the set", str(len(v.reversals)))
     if v.budget_exceeded is not None:
         head.add_row("not checked", Text(str(v.budget_exceeded), style="red"))
+    if v.groups:
+        head.add_row("conflict groups (cycles)", str(len(v.groups)))
     parts: list[RenderableType] = [head]
+    if v.groups:
+        t = Table(title=f"Conflict groups: cycles of order labels ({len(v.groups)})", title_justify="left")
+        for col in ("id", "severity", "relation", "entities", "items", "shortest cycle", "cycle items", "conflicts"):
+            t.add_column(col)
+        for g in v.groups[:MAX_ROWS]:
+            cycle = " > ".join(str(a.args[0]) for a in g.cycle) + f" > {g.cycle[0].args[0]}"
+            t.add_row(g.id, Text(g.severity.value, style=_STYLE[g.severity.value]), g.relation, str(len(g.nodes)),
+                      str(len(g.items)), cycle, ", ".join(g.cycle_items), str(len(g.conflicts)))
+        parts.append(t)
     if v.conflicts:
         t = Table(title=f"Conflicts ({len(v.conflicts)})", title_justify="left")
         for col in ("id", "severity", "constraint", "items", "rules"):

@@ -58,12 +58,14 @@ class RelationSpec:
         param: for a family (``more[size]``), what the parameter is (``dimension``); else ``None``.
         disjoint: relations that never hold of the same pair as this one (strict).
         categories: the item categories (ART relations, EWoK domains) whose questions may mean it.
-        question: a question template with ``{x}``, ``{y}`` (and ``{comparative}`` for a family).
+        question: a question template with ``{x}``, ``{y}`` (and ``{comparative}``, ``{dimension}`` for a family).
         reversible: whether argument-reversed questions make sense (not for ``must_be(rope, bendy)``).
         arity: the number of arguments.
         source: the schema file that declared it.
         factive: an attitude relation whose second argument is a proposition that holds when the
             relation does ("Chao sees that P" → P); the EWoK reader instantiates it per proposition.
+        soft_disjoint: relations that usually do not hold of the same pair as this one: a soft constraint
+            (``similar`` and ``more``: "about the same size" tolerates a small difference).
     """
 
     name: str
@@ -78,6 +80,7 @@ class RelationSpec:
     arity: int = 2
     source: str = ""
     factive: bool = False
+    soft_disjoint: tuple[str, ...] = ()
 
     def has(self, prop: str) -> bool:
         """Whether the relation declares ``prop`` at any strength."""
@@ -193,7 +196,13 @@ class Schema:
                 raise AmbiguousForm(surface.form, {n: self._candidate_categories(n) for n in names}, category)
             name = fitting[0]
         args: tuple[Term, ...] = tuple(map(constant, surface.args))
-        if surface.comparative:
+        if surface.dimension is not None:
+            dimension = self.lexicon.dimension(surface.dimension)
+            if dimension is None:
+                raise UnknownRelation(surface.dimension,
+                                      reason="not a dimension or its adjective; add it to a schema's lexicon")
+            name = f"{name}[{dimension}]"
+        elif surface.comparative:
             measure = self.lexicon.measure(surface.comparative)
             if measure is None:
                 raise UnknownRelation(" ".join(surface.comparative),
@@ -218,10 +227,11 @@ class Schema:
                 continue
             out.extend(_property_rules(predicate, spec))
             param = split_predicate(predicate)[1]
-            for other in spec.disjoint:
-                other_pred = f"{other}[{param}]" if param and self.relations[other].param else other
-                out.append(Rule(f"disjoint({predicate}, {other_pred})",
-                                (Atom(predicate, (X, Y)), Atom(other_pred, (X, Y)))))
+            for others, strength in ((spec.disjoint, Strength.STRICT), (spec.soft_disjoint, Strength.SOFT)):
+                for other in others:
+                    other_pred = f"{other}[{param}]" if param and self.relations[other].param else other
+                    out.append(Rule(f"disjoint({predicate}, {other_pred})",
+                                    (Atom(predicate, (X, Y)), Atom(other_pred, (X, Y))), None, strength))
         return (*out, *self.rules)
 
     def question(self, atom: Atom, phrases: Mapping[str, str] | None = None) -> str | None:
@@ -243,7 +253,8 @@ class Schema:
         # "a type of dog", not "a type of a dog": a noun after "type of" (kind, sort) goes without its article.
         x, y = (_BARE_AFTER.sub("", phrase) if re.search(rf"\b(?:type|kind|sort) of {{{slot}}}", spec.question)
                 else phrase for phrase, slot in ((x, "x"), (y, "y")))
-        text = spec.question.format(x=x, y=y, comparative=self.lexicon.comparative(param) if param else "")
+        text = spec.question.format(x=x, y=y, comparative=self.lexicon.comparative(param) if param else "",
+                                    dimension=param or "")
         return text[:1].upper() + text[1:]
 
 

@@ -24,6 +24,7 @@ from prontocheck.errors import BudgetExceeded
 from prontocheck.horn.closure import Closure
 from prontocheck.logic.formulas import Atom, Const
 from prontocheck.relations.conflicts import Conflict, Recheck, Severity, find_conflicts, recheck_order
+from prontocheck.relations.cycles import ConflictGroup, conflict_groups
 from prontocheck.relations.errors import ItemError, quoted
 from prontocheck.relations.implied import Implied, Reversal, implied_item, reversals
 from prontocheck.relations.items import Item
@@ -46,6 +47,7 @@ class ItemResult:
         conflicts: the conflicts it takes part in.
         implied_skipped: the leave-one-out exceeded its work budget and was not computed.
         reason: why the status is ``budget_exceeded`` (the limit's message), else ``None``.
+        group: the conflict group (a cycle of an order relation's labels) its label lies in, or ``None``.
     """
 
     item: Item
@@ -56,6 +58,7 @@ class ItemResult:
     conflicts: tuple[Conflict, ...]
     implied_skipped: bool = False
     reason: str | None = None
+    group: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The ``--output`` line: id, atom, gold, status, severity, implied, conflicts and more."""
@@ -72,6 +75,8 @@ class ItemResult:
             out["implied_skipped"] = True
         if self.reason is not None:
             out["error"] = self.reason
+        if self.group is not None:
+            out["group"] = self.group
         return out
 
 
@@ -89,6 +94,8 @@ class Validation:
         budget_exceeded: the limit the set exceeded (its closure's size, or the work of finding its
             conflicts), or ``None``; when set, every item's status is ``budget_exceeded`` and nothing
             else is computed.
+        groups: the conflict groups: one per strongly connected component of an order relation's labels that
+            holds a cycle, with a shortest cycle as its certificate (:mod:`prontocheck.relations.cycles`).
     """
 
     results: tuple[ItemResult, ...]
@@ -98,6 +105,7 @@ class Validation:
     errors: tuple[ItemError, ...]
     closure_size: int = 0
     budget_exceeded: BudgetExceeded | None = None
+    groups: tuple[ConflictGroup, ...] = ()
 
     @property
     def consistent(self) -> bool:
@@ -111,7 +119,8 @@ class Validation:
         implied = [r for r in self.results if r.item.gold is not None and r.implied is not None]
         return {
             "n_items": len(self.results), "n_errors": len(self.errors), "n_conflicts": len(self.conflicts),
-            "conflicts_by_severity": by_severity, "items_in_conflict": items_by_severity,
+            "n_conflict_groups": len(self.groups), "conflicts_by_severity": by_severity,
+            "items_in_conflict": items_by_severity,
             "consistent": self.consistent, "closure_size": self.closure_size,
             "budget_exceeded": None if self.budget_exceeded is None else str(self.budget_exceeded),
             "implied": {"decided": len(implied), "agree": sum(r.implied == r.item.gold for r in implied),
@@ -119,6 +128,7 @@ class Validation:
                         "unlabelled_decided": sum(r.item.gold is None and r.implied is not None for r in self.results),
                         "skipped": sum(r.implied_skipped for r in self.results)},
             "recheck": [r.to_json() for r in self.recheck],
+            "conflict_groups": [g.to_json() for g in self.groups],
             "conflicts": [c.to_json() for c in self.conflicts],
             "reversals": [r.to_json() for r in self.reversals],
             "errors": [e.to_json() for e in self.errors],
@@ -250,6 +260,11 @@ def _validate(items: Iterable[Item | ItemError], schema: Schema, implied: bool, 
     except BudgetExceeded as e:
         undecided = tuple(ItemResult(item, "budget_exceeded", None, None, (), (), reason=str(e)) for item in good)
         return Validation(undecided, (), (), (), tuple(errors), budget_exceeded=e)
+    groups = conflict_groups(closure, schema, order, conflicts)
+    group_of = {i: g.id for g in groups for i in g.items}
+    if groups:
+        in_group = {cid: g.id for g in groups for cid in g.conflicts}
+        conflicts = tuple(replace(c, group=in_group.get(c.id)) for c in conflicts)
     member: dict[str, list[Conflict]] = defaultdict(list)
     for c in conflicts:
         for i in c.items:
@@ -261,11 +276,11 @@ def _validate(items: Iterable[Item | ItemError], schema: Schema, implied: bool, 
         found = (implied_item(closure, item, order, budget=implied_budget, shortcuts=shortcuts) if implied
                  else Implied(None))
         results.append(ItemResult(item, "conflict" if mine else "consistent", severity, found.value, found.by,
-                                  mine, found.skipped))
+                                  mine, found.skipped, group=group_of.get(item.id)))
         if progress is not None:
             progress(len(results), len(good))
     suspect = {i for c in conflicts if c.severity is not Severity.EXCEPTION for i in c.items}
     reversed_ = tuple(replace(r, in_conflict=bool(suspect.intersection(r.implied.by)))
                       for r in (reversals(closure, schema, good, order, shortcuts=shortcuts) if with_reversals else ()))
     return Validation(tuple(results), conflicts, recheck_order(conflicts, order), reversed_, tuple(errors),
-                      len(closure))
+                      len(closure), groups=groups)

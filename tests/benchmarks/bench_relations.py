@@ -100,7 +100,9 @@ def bench(label: str, records: list[dict[str, object]], reps: int) -> None:
     items = timed("read and parse", lambda: [item_from_record(r, schema, line=i) for i, r in enumerate(records, 1)])
     v = timed("closure and conflicts (no implied, no reversals)",
               lambda: validate(items, schema, implied=False, with_reversals=False))
-    print(f"  {'':<52} {v.closure_size:,} facts, {len(v.conflicts):,} conflicts")
+    grouped = sum(len(g.conflicts) for g in v.groups)
+    print(f"  {'':<52} {v.closure_size:,} facts, {len(v.conflicts):,} conflicts, {len(v.groups):,} conflict groups "
+          f"(cycles) taking in {grouped:,} of them")
     full = timed("full validation", lambda: validate(items, schema))
     print(f"  {'':<52} {full.summary()['implied']}")
     command = ["-m", "prontocheck.cli", "relations", "validate", str(path), "-f", "json", "-q"]

@@ -83,6 +83,13 @@ def test_replay_agrees_on_atoms_and_rules() -> None:
     # "Can X?" needs two words; the transformer refuses one (the replay falls back on the full parse).
     ["Can a bird fly?", "Can bird fly?", "Can fly?", "Can a big bird fly?"],
     ["In terms of order of size, is a country longer than a town?", "In terms of size, is a dog bigger than a cat?"],
+    # "about the same", "as … as": the dimension word is open class, its resolution the schema's.
+    ["Is a cat about the same size as a dog?", "Is a cat about the same weight as a dog?",
+     "Is a cat the same size as a dog?", "Is a cat roughly as big as a dog?", "Is a cat as big as a dog?",
+     "A cat is not about the same size as a dog.", "A cat is about as heavy as a dog.",
+     "Is a cat about the same fluffiness as a dog?", "Is the same dog bigger than a cat?",
+     "Is a dog such as a poodle bigger than a cat?", "Is a dog such as a poodle about as big as a cat?",
+     "Is a dog such as 2 poodles as big as a cat?", "Is a cat as big as dogs as a rule?"],
     # Odd words (digits, apostrophes, hyphens, mixed case) stay as they are.
     ["Is Napoleon's hat a part of Napoleon?", "Is a dog’s tail a part of a dog?", "Is x1 a part of y2?",
      "Is a well-known cat a part of McDonald?", "Is a dog’s tail a part of a cat?"],
@@ -106,7 +113,8 @@ _KEYWORDS = st.sampled_from(sorted(KEPT - {"i", "b", "s", "z", "n"}) + ["?", "."
                 max_size=6),
        st.lists(st.sampled_from(["Is a {} bigger than a {}?", "The {} is to the left of the {}.",
                                  "Can a {} be {}?", "Is a {} a part of a {}?", "The {} is not near the {}.",
-                                 "Do {} and {} have a similar meaning?", "The {} contains the {}."]), min_size=1,
+                                 "Do {} and {} have a similar meaning?", "The {} contains the {}.",
+                                 "Is a {} about the same size as a {}?", "The {} is as big as the {}."]), min_size=1,
                 max_size=4),
        st.lists(st.tuples(_WORDS, _WORDS), min_size=1, max_size=4))
 def test_replay_agrees_on_generated_sentences(noise: list[str], forms: list[str],
