@@ -236,3 +236,46 @@ def test_the_development_items(tmp_path: Path) -> None:
     agree = sum(r.agrees for r in results)
     assert len(results) / len(items) >= 0.85 and agree / len(results) >= 0.95, (len(results), agree)
     assert {r.category for r in results} >= {Design.CONTRAST, Design.DIRECT, Design.REVERSED}
+
+
+@pytest.mark.parametrize(("c1", "c2", "t1", "t2"), [
+    ("When presented with the cup and the box, Chao reached for the cup but not the box.",
+     "When presented with the cup and the box, Chao avoided the cup but not the box.",
+     "Chao prefers the cup over the box.", "Chao prefers the box over the cup."),
+    ("Upon seeing Li and Wei, Chao started walking towards Li but not Wei.",
+     "Upon seeing Wei and Li, Chao started walking away from Li but not Wei.",
+     "Chao prefers Li over Wei.", "Chao prefers Wei over Li."),
+    ("Chao decided to talk to Li but not Wei.", "Chao decided to avoid Li but not Wei.",
+     "Chao prefers Li over Wei.", "Chao prefers Wei over Li."),
+    ("When choosing between playing chess and playing cards, Chao decides against playing cards.",
+     "When choosing between playing chess and playing cards, Chao decides against playing chess.",
+     "Chao prefers chess over cards.", "Chao prefers cards over chess."),
+    ("Chao wants either the cup or the box. The cup is closer to Chao than the box.",
+     "Chao wants either the cup or the box. The cup is farther from Chao than the box.",
+     "Chao chooses the cup over the box.", "Chao chooses the box over the cup."),
+])
+def test_choices_decide_a_preference(c1: str, c2: str, t1: str, t2: str) -> None:
+    """Each choice construction reads both its objects and the one chosen; "cards" is a filler, not a frame word."""
+    r = analyze_pair(_item(c1, c2, t1, t2), ewok_schema())
+    assert [c.verdict.value for c in r.cells] == ["entailed", "contradicted", "contradicted", "entailed"]
+    assert r.category is Design.CONTRAST and all(c.strength is not None for c in r.cells)
+
+
+def test_a_random_choice_is_no_preference() -> None:
+    r = analyze_pair(_item("When presented with the choice between the cup and the box, Chao flipped a coin and "
+                           "then chose the cup.", "When presented with the choice between the cup and the box, Chao "
+                           "deliberated and then chose the cup.", "Chao has no preference for the cup over the box.",
+                           "Chao prefers the cup over the box."), ewok_schema())
+    assert [c.verdict.value for c in r.cells] == ["entailed", "contradicted", "contradicted", "entailed"]
+    assert any(step.by == "a random choice → no preference" for step in r.cells[0].steps)
+
+
+def test_senses_and_conversations() -> None:
+    r = analyze_pair(_item("The cup is outside Chao's mouth.", "The cup is inside Chao's mouth.", "Chao sees the cup.",
+                           "Chao tastes the cup."), ewok_schema())
+    assert r.cells[1].verdict.value == "contradicted" and r.cells[3].verdict.value == "entailed" and r.agrees
+    assert r.cells[2].verdict.value == "contradicted"  # outside the mouth: not tasted
+    r = analyze_pair(_item("Chao is starting a conversation with Li.", "Chao is ending a conversation with Li.",
+                           "Chao intends to interact with Li.", "Chao does not intend to interact with Li."),
+                     ewok_schema())
+    assert r.category is Design.CONTRAST
