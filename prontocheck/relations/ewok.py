@@ -26,7 +26,7 @@ from typing import Any
 from prontocheck.errors import BudgetExceeded, SentenceParseError, UsageError
 from prontocheck.horn.closure import Closure, Rule, Strength
 from prontocheck.logic.formulas import Atom, Const, Var
-from prontocheck.relations.clauses import read_clause
+from prontocheck.relations.clauses import read_sentence
 from prontocheck.relations.conflicts import Step, explanation
 from prontocheck.relations.errors import ItemError, LabelError, RelationsError
 from prontocheck.relations.grammar import Surface, category_name
@@ -223,12 +223,12 @@ def _literals(text: str, schema: Schema, category: str | None,
     """The statements of a text as ``(atom, positive)``."""
     out: list[tuple[Atom, bool]] = []
     for sentence in (s for s in re.split(r"(?<=[.!?])\s+", text.strip()) if s):
-        surface = read_clause(sentence)
-        antecedent = _antecedent(out)  # "Ali squeezed the ball. It changed its shape.": "it" is the ball
-        out.append((_bound(_resolve(surface, schema, category, propositions), antecedent), not surface.negated))
-        if surface.restriction is not None:
-            out.append((_resolve(surface.restriction, schema, category, propositions),
-                        not surface.restriction.negated))
+        for surface in read_sentence(sentence):  # "X is moving, and Y is not": one statement per clause
+            antecedent = _antecedent(out)  # "Ali squeezed the ball. It changed its shape.": "it" is the ball
+            out.append((_bound(_resolve(surface, schema, category, propositions), antecedent), not surface.negated))
+            if surface.restriction is not None:
+                out.append((_resolve(surface.restriction, schema, category, propositions),
+                            not surface.restriction.negated))
     return out
 
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from prontocheck.errors import UnparseableSentence
 from prontocheck.relations import ItemError, analyze_pair
-from prontocheck.relations.clauses import clause_lexicon, read_clause
+from prontocheck.relations.clauses import clause_lexicon, read_clause, read_sentence
 from prontocheck.relations.ewok import Design
 from prontocheck.relations.loading import ewok_schema
 
@@ -74,6 +74,32 @@ def test_existential_quantities() -> None:
     assert (s.form, s.args, s.negated) == ("there_enough", ("toothpaste",), True)
 
 
+def test_coordinated_clauses() -> None:
+    """Two clauses joined by "but" or ", and": an elided predicate is the first clause's, its polarity its own."""
+    read = read_sentence("Chao is on the ground but the truck is not.")
+    assert [(s.form, s.args, s.negated) for s in read] == [("on", ("chao", "ground"), False),
+                                                           ("on", ("truck", "ground"), True)]
+    read = read_sentence("The truck isn't moving forward but Jesse is.")
+    assert [(s.form, s.args, s.negated) for s in read] == [("move_forward", ("truck",), True),
+                                                           ("move_forward", ("jesse",), False)]
+    read = read_sentence("The candle is moving, and the baseball is stationary.")
+    assert [(s.form, s.args, s.negated) for s in read] == [("move", ("candle",), False),
+                                                           ("stationary", ("baseball",), False)]
+    assert [s.form for s in read_sentence("Chao decided to talk to Li but not Wei.")] == ["decided_to_talk_to_but_not"]
+    assert [s.args for s in read_sentence("Mohammed and Carmen are exchanging business cards.")] == [
+        ("mohammed", "carmen")]  # "and" without a comma joins two subjects, not two clauses
+
+
+@pytest.mark.parametrize(("text", "reason"), [
+    ("If Chao moves the bus, the box is on the ground but the truck is not.", "only read after a plain clause"),
+    ("Chao sees that the cup is in the box but Li does not.", "only read after a plain clause"),
+    ("Chao is on the ground but is not in the box.", "a second clause after 'but'"),  # no second subject
+])
+def test_coordination_outside_the_fragment_is_rejected(text: str, reason: str) -> None:
+    with pytest.raises(UnparseableSentence, match=reason):
+        read_sentence(text)
+
+
 def test_relative_clause() -> None:
     s = read_clause("Chao sees something that is fabric.")
     assert s.restriction is not None and (s.form, s.args) == ("see", ("chao", "something"))
@@ -111,7 +137,7 @@ def _sentences(draw: st.DrawFn) -> tuple[str, dict[str, object]]:
     """A generated sentence and what it must be read as: an attitude over a spatial clause, or an existential
     comparative, possibly after a prefix, possibly with a noise word inserted (then only "read right or
     rejected" is known)."""
-    kind = draw(st.sampled_from(["attitude", "existential", "existential_places"]))
+    kind = draw(st.sampled_from(["attitude", "existential", "existential_places", "coordinated"]))
     x, y = draw(st.lists(st.sampled_from(_NOUNS), min_size=2, max_size=2, unique=True))
     expect: dict[str, object] = {"kind": kind}
     if kind == "attitude":
@@ -122,6 +148,17 @@ def _sentences(draw: st.DrawFn) -> tuple[str, dict[str, object]]:
         words = [name, verb, "that", "the", x, "is", *(["not"] if negated else []), *place.split(), "the", y]
         expect.update(form=f"{_ATTITUDES[verb]}_that", args=(name.lower(),), inner=_PLACES[place],
                       inner_args=(x, y), inner_negated=negated)
+    elif kind == "coordinated":
+        # "Chao is in the shop but the cup is not", "Chao is not near the cup, and Li is near the zoo"
+        name, other = draw(st.lists(st.sampled_from(_NAMES), min_size=2, max_size=2, unique=True))
+        place = draw(st.sampled_from(sorted(_PLACES)))
+        first, second = draw(st.booleans()), draw(st.booleans())
+        elided = draw(st.booleans())
+        tail = [] if elided else [*place.split(), "the", y]
+        words = [name, "is", *(["not"] if first else []), *place.split(), "the", x,
+                 *(["but"] if elided else [",", "and"]), other, "is", *(["not"] if second else []), *tail]
+        expect.update(forms=(_PLACES[place],) * 2, args=((name.lower(), x), (other.lower(), x if elided else y)),
+                      negated=(first, second))
     elif kind == "existential":
         head = draw(st.sampled_from(["more", "less"]))
         words = ["There", "is", head, x, "than", y]
@@ -147,7 +184,7 @@ def _sentences(draw: st.DrawFn) -> tuple[str, dict[str, object]]:
 def test_generated_sentences_are_read_right_or_rejected(case: tuple[str, dict[str, object]]) -> None:
     text, expect = case
     try:
-        s = read_clause(text)
+        read = read_sentence(text)
     except UnparseableSentence:
         assert expect.get("noisy") or expect.get("prefix_ok") is False, text
         return
@@ -155,7 +192,7 @@ def test_generated_sentences_are_read_right_or_rejected(case: tuple[str, dict[st
     # Never a clause folded into a name: every argument is one word of the sentence, and no relation name
     # holds a name or a noun.
     lexicon = clause_lexicon()
-    for surface in (s, s.clause):
+    for surface in (*read, *(r.clause for r in read)):
         if surface is None:
             continue
         for arg in surface.args:
@@ -166,6 +203,12 @@ def test_generated_sentences_are_read_right_or_rejected(case: tuple[str, dict[st
                    if surface.form != "comparative"), (text, surface.form)
     if expect.get("noisy"):
         return
+    if expect["kind"] == "coordinated":
+        assert [(r.form, r.args, r.negated) for r in read] == list(zip(expect["forms"], expect["args"],
+                                                                       expect["negated"], strict=True)), text
+        return
+    assert len(read) == 1, text
+    s = read[0]
     if expect["kind"] == "attitude":
         assert (s.form, s.args) == (expect["form"], expect["args"]), text
         assert s.clause is not None and (s.clause.form, s.clause.args, s.clause.negated) == (
@@ -279,3 +322,23 @@ def test_senses_and_conversations() -> None:
                            "Chao intends to interact with Li.", "Chao does not intend to interact with Li."),
                      ewok_schema())
     assert r.category is Design.CONTRAST
+
+
+@pytest.mark.parametrize(("c1", "c2", "t1", "t2", "category"), [
+    ("The candle is moving, and the baseball is not.", "The candle is stationary, and the baseball is not.",
+     "The candle is colliding with the baseball.", "The baseball is colliding with the candle.", Design.DIRECT),
+    ("The truck is moving forward but Jesse is not.", "The truck is staying in the same spot but Jesse is not.",
+     "Jesse is throwing the truck.", "Jesse is climbing on the truck.", Design.DIRECT),
+    ("The speed of the ball changes.", "The speed of the ball remains the same.", "Li is kicking the ball.",
+     "Li is touching the ball.", Design.ONE_SIDED),
+    ("When the action is complete, Li will no longer be touching the box.",
+     "When the action is complete, Li will still be touching the box.", "Li is pushing the box.",
+     "Li is pulling the box.", Design.DIRECT),
+    ("Li is closer to the floor compared to when Li was standing on the ground.",
+     "Li is closer to the sky compared to when Li was standing on the ground.", "Li is sitting on the box.",
+     "Li is standing on the box.", Design.DIRECT),
+])
+def test_motion_knowledge(c1: str, c2: str, t1: str, t2: str, category: Design) -> None:
+    """Coordinated clauses, speed, staying in place and height, each deciding the designed comparisons."""
+    r = analyze_pair(_item(c1, c2, t1, t2, "physical-interactions"), ewok_schema())
+    assert r.category is category and r.agrees, [c.verdict.value for c in r.cells]
