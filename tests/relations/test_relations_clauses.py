@@ -342,3 +342,25 @@ def test_motion_knowledge(c1: str, c2: str, t1: str, t2: str, category: Design) 
     """Coordinated clauses, speed, staying in place and height, each deciding the designed comparisons."""
     r = analyze_pair(_item(c1, c2, t1, t2, "physical-interactions"), ewok_schema())
     assert r.category is category and r.agrees, [c.verdict.value for c in r.cells]
+
+
+@pytest.mark.parametrize(("c1", "c2", "t1", "t2"), [
+    ("Li is removing obstacles in the path of Wei.", "Li is introducing obstacles in the path of Wei.",
+     "Li is helping Wei.", "Li is hindering Wei."),
+    ("Li is directing Wei toward the wrong path.", "Li is directing Wei toward the correct path.",
+     "Li is deceiving Wei.", "Li is helping Wei."),
+    ("Li is forcing Wei to act in a certain way.", "Li is advising Wei to act in a certain way.",
+     "Li is coercing Wei.", "Li is helping Wei."),
+    ("Li will be sad if Li and Wei run into each other.", "Li will be happy if Li and Wei run into each other.",
+     "Li is evading Wei.", "Li is seeking Wei."),
+    ("When interacting with Wei, Li is being annoying.", "When interacting with Wei, Li is being supportive.",
+     "Li is teasing Wei.", "Li is comforting Wei."),
+    ("Li is showing Wei how to juggle.", "Wei is showing Li how to juggle.", "Li is teaching Wei.",
+     "Wei is teaching Li."),
+])
+def test_social_interactions(c1: str, c2: str, t1: str, t2: str) -> None:
+    """Fixed phrases ("in the path of", "toward the wrong path") are frame words, never an argument such as
+    'wrong'; an action filler ("juggle") stays an argument."""
+    r = analyze_pair(_item(c1, c2, t1, t2, "social-interactions"), ewok_schema())
+    assert r.category is Design.CONTRAST, [c.verdict.value for c in r.cells]
+    assert read_clause(c1).args[-1] not in {"wrong", "correct", "certain", "path"}
