@@ -364,3 +364,18 @@ def test_social_interactions(c1: str, c2: str, t1: str, t2: str) -> None:
     r = analyze_pair(_item(c1, c2, t1, t2, "social-interactions"), ewok_schema())
     assert r.category is Design.CONTRAST, [c.verdict.value for c in r.cells]
     assert read_clause(c1).args[-1] not in {"wrong", "correct", "certain", "path"}
+
+
+@pytest.mark.parametrize(("c1", "c2", "t1", "t2"), [
+    ("The wheel is moving forward on a surface. The surface is very flat.",
+     "The wheel is moving forward on a surface. The surface is very slippery.",
+     "The wheel is rolling.", "The wheel is sliding."),
+    ("The rock is losing altitude.", "The rock is staying at the same altitude.", "The rock is sinking.",
+     "The rock is floating."),
+    ("In a minute, the rock will disappear from view.", "In a minute, the rock will remain visible.",
+     "The rock is sinking.", "The rock is floating."),
+])
+def test_physical_dynamics(c1: str, c2: str, t1: str, t2: str) -> None:
+    r = analyze_pair(_item(c1, c2, t1, t2, "physical-dynamics"), ewok_schema())
+    assert r.agrees and r.category in {Design.CONTRAST, Design.DIRECT}, [c.verdict.value for c in r.cells]
+    assert "same" not in read_clause("The rock is staying at the same altitude.").args
