@@ -379,3 +379,10 @@ def test_physical_dynamics(c1: str, c2: str, t1: str, t2: str) -> None:
     r = analyze_pair(_item(c1, c2, t1, t2, "physical-dynamics"), ewok_schema())
     assert r.agrees and r.category in {Design.CONTRAST, Design.DIRECT}, [c.verdict.value for c in r.cells]
     assert "same" not in read_clause("The rock is staying at the same altitude.").args
+
+
+def test_amounts_compared_by_name() -> None:
+    r = analyze_pair(_item("The amount of ink is greater than the amount of paint.",
+                           "The amount of ink is smaller than the amount of paint.", "There is more ink than paint.",
+                           "There is less ink than paint.", "quantitative-properties"), ewok_schema())
+    assert r.category is Design.CONTRAST, [c.verdict.value for c in r.cells]
