@@ -64,6 +64,9 @@ class RelationSpec:
         source: the schema file that declared it.
         factive: an attitude relation whose second argument is a proposition that holds when the
             relation does ("Chao sees that P" → P); the EWoK reader instantiates it per proposition.
+        closed: an attitude relation closed under the schema's consequences, by default ("Chao believes that
+            the wheel was moved to the shop" → "Chao believes that the wheel is in the shop"); the EWoK reader
+            instantiates it per pair of propositions.
     """
 
     name: str
@@ -78,6 +81,7 @@ class RelationSpec:
     arity: int = 2
     source: str = ""
     factive: bool = False
+    closed: bool = False
 
     def has(self, prop: str) -> bool:
         """Whether the relation declares ``prop`` at any strength."""

@@ -277,7 +277,7 @@ def test_the_development_items(tmp_path: Path) -> None:
         except ItemError:
             pass
     agree = sum(r.agrees for r in results)
-    assert len(results) / len(items) >= 0.94 and agree / len(results) >= 0.95, (len(results), agree)
+    assert len(results) / len(items) >= 0.95 and agree / len(results) >= 0.95, (len(results), agree)
     assert {r.category for r in results} >= {Design.CONTRAST, Design.DIRECT, Design.REVERSED}
 
 
@@ -386,3 +386,28 @@ def test_amounts_compared_by_name() -> None:
                            "The amount of ink is smaller than the amount of paint.", "There is more ink than paint.",
                            "There is less ink than paint.", "quantitative-properties"), ewok_schema())
     assert r.category is Design.CONTRAST, [c.verdict.value for c in r.cells]
+
+
+def test_beliefs_are_closed_under_the_schemas_consequences() -> None:
+    """"learned that it was moved to the shop" → believes that it is in the shop (a closed attitude, by default);
+    "moved from the shop" rules the belief out."""
+    r = analyze_pair(_item("Chao has learned that the wheel was moved to the shop.",
+                           "Chao has learned that the wheel was moved from the shop.",
+                           "Chao believes that the wheel is in the shop.",
+                           "Chao doubts that the wheel is in the shop."), ewok_schema())
+    assert [c.verdict.value for c in r.cells] == ["entailed", "contradicted", "contradicted", "undetermined"]
+    assert r.category is Design.DIRECT  # not believing is not yet doubting
+    assert any(step.by == "closed(believes_that)" for step in r.cells[0].steps)
+    assert r.cells[0].strength is not None and r.cells[0].strength.label == "default"
+    s = read_clause("Chao sees that the wheel is moved to the other side of the shop.")
+    assert s.clause is not None and s.clause.args == ("wheel", "shop")  # never 'other' as an argument
+
+
+def test_closed_must_be_a_boolean(tmp_path: Path) -> None:
+    from prontocheck.relations.errors import SchemaError
+    from prontocheck.relations.loading import load_schema
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"format": "prontocheck-relations/1", "name": "bad",
+                               "relations": {"believes": {"closed": "yes"}}}))
+    with pytest.raises(SchemaError, match="closed"):
+        load_schema([bad], defaults=False)
