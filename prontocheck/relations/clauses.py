@@ -34,6 +34,7 @@ from functools import cache
 from lark import Token, Transformer, v_args
 
 from prontocheck._resources import read_text
+from prontocheck.errors import UnparseableSentence
 from prontocheck.relations.grammar import Surface, constant_name
 from prontocheck.syntax.frontend import Grammar, RejectedSentence, parse
 
@@ -365,3 +366,70 @@ def read_clause(text: str) -> Surface:
     result = parse(CLAUSES, text.strip(), "text")
     assert isinstance(result, Surface)
     return result
+
+
+def _second_subject(words: Sequence[str], lexicon: ClauseLexicon) -> int:
+    """The length of the noun phrase that opens ``words`` when a copula or auxiliary follows it (a clause's
+    subject: "the truck is …", "Jesse does …"); 0 when ``words`` do not open a clause so.
+    """
+    n = 2 if words and words[0] in lexicon.determiners else 1
+    if len(words) <= n or lexicon.known(words[n - 1]) or words[n - 1] in lexicon.function_words:
+        return 0
+    verb = lexicon.contractions.get(words[n], (words[n],))[0]
+    return n if verb in lexicon.copulas or verb in lexicon.dropped else 0
+
+
+def read_sentence(text: str) -> tuple[Surface, ...]:
+    """Read a sentence of one clause, or of two coordinated ones: "X is P but Y is not" (the second clause's
+    predicate is the first's, its polarity its own), "X is moving, and Y is stationary" (two full clauses).
+
+    The coordinator is "but" (not "but not", which is one phrase: "reached for X but not Y") or ", and"; the
+    second clause must open with a subject and a copula or auxiliary. The elided predicate is only copied from
+    a plain first clause (no attitude, comparison, relative or subordinate clause; a framing prefix such as
+    "Then," is allowed), whose first argument is its subject. Anything else is read (or rejected) by
+    :func:`read_clause` as one clause.
+
+    >>> [(s.form, s.args, s.negated) for s in read_sentence("Chao is on the ground but the truck is not.")]
+    [('on', ('chao', 'ground'), False), ('on', ('truck', 'ground'), True)]
+    >>> [(s.form, s.args, s.negated) for s in read_sentence("The candle is moving, and the ball is stationary.")]
+    [('move', ('candle',), False), ('stationary', ('ball',), False)]
+    >>> [s.form for s in read_sentence("Chao reached for the cup but not the box.")]
+    ['reach_for_but_not']
+    """
+    lexicon = clause_lexicon()
+    raw = text.strip().rstrip(".").split()
+    low = [w.lower().replace("’", "'") for w in raw]
+    for i, word in enumerate(low):
+        coordinator = word == "but" or (word == "and" and i > 0 and raw[i - 1].endswith(","))
+        if not coordinator or i == 0 or i + 1 >= len(low) or low[i + 1] == "not":
+            continue
+        right = low[i + 1:]
+        n = _second_subject(right, lexicon)
+        if not n:
+            continue
+        left_text = " ".join(raw[:i]).rstrip(",")
+        rest = right[n + 1:]
+        expanded = lexicon.contractions.get(right[n], (right[n],))[1:]
+        if all(w in lexicon.negations for w in (*expanded, *rest)):
+            # "… but the truck is not": the first clause's predicate, with the second subject
+            left = _part(text, left_text, 0)
+            prefix = tuple(left_text.lower().split(",")[0].split()) if "," in left_text else None
+            main = left_text.split(",", 1)[-1].split()
+            subject = main[1 if main[0].lower() in lexicon.determiners and len(main) > 1 else 0]
+            plain = (left.clause is None and left.restriction is None and not left.comparative
+                     and (prefix is None or prefix in lexicon.prefixes))  # "Then, …" frames; "If …," does not
+            if not plain or not left.args or left.args[0] != constant_name([subject]):
+                raise UnparseableSentence(text, f"an elided predicate after {word!r} is only read after a plain "
+                                          "clause", pos=len(" ".join(raw[:i])))
+            negated = bool(len((*expanded, *rest)) % 2)
+            return left, Surface(left.form, (constant_name(raw[i + 1:i + 1 + n]), *left.args[1:]), negated=negated)
+        return _part(text, left_text, 0), _part(text, " ".join(raw[i + 1:]), len(" ".join(raw[:i + 1])) + 1)
+    return (read_clause(text),)
+
+
+def _part(text: str, part: str, offset: int) -> Surface:
+    """Read one clause of a coordinated sentence; an error quotes the whole sentence, at its position there."""
+    try:
+        return read_clause(part)
+    except UnparseableSentence as e:
+        raise UnparseableSentence(text.strip(), e.reason, pos=None if e.pos is None else e.pos + offset) from e

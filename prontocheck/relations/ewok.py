@@ -26,7 +26,7 @@ from typing import Any
 from prontocheck.errors import BudgetExceeded, SentenceParseError, UsageError
 from prontocheck.horn.closure import Closure, Rule, Strength
 from prontocheck.logic.formulas import Atom, Const, Var
-from prontocheck.relations.clauses import read_clause
+from prontocheck.relations.clauses import read_sentence
 from prontocheck.relations.conflicts import Step, explanation
 from prontocheck.relations.errors import ItemError, LabelError, RelationsError
 from prontocheck.relations.grammar import Surface, category_name
@@ -223,12 +223,12 @@ def _literals(text: str, schema: Schema, category: str | None,
     """The statements of a text as ``(atom, positive)``."""
     out: list[tuple[Atom, bool]] = []
     for sentence in (s for s in re.split(r"(?<=[.!?])\s+", text.strip()) if s):
-        surface = read_clause(sentence)
-        antecedent = _antecedent(out)  # "Ali squeezed the ball. It changed its shape.": "it" is the ball
-        out.append((_bound(_resolve(surface, schema, category, propositions), antecedent), not surface.negated))
-        if surface.restriction is not None:
-            out.append((_resolve(surface.restriction, schema, category, propositions),
-                        not surface.restriction.negated))
+        for surface in read_sentence(sentence):  # "X is moving, and Y is not": one statement per clause
+            antecedent = _antecedent(out)  # "Ali squeezed the ball. It changed its shape.": "it" is the ball
+            out.append((_bound(_resolve(surface, schema, category, propositions), antecedent), not surface.negated))
+            if surface.restriction is not None:
+                out.append((_resolve(surface.restriction, schema, category, propositions),
+                            not surface.restriction.negated))
     return out
 
 
@@ -284,6 +284,41 @@ def _factive_rules(schema: Schema, propositions: Mapping[Const, Proposition]) ->
     return rules
 
 
+def _closed_rules(schema: Schema, propositions: Mapping[Const, Proposition]) -> list[Rule]:
+    """Per ordered pair of the item's propositions ``(q, p)``, for each closed attitude ``a``: ``a(X, q) -> a(X, p)``
+    where Q alone entails P under the schema (with its background), and ``a(X, q), a(X, p) -> false`` where Q
+    contradicts P; both at default strength (an agent believes what follows from what they believe).
+    """
+    closed = [name for name, spec in schema.relations.items() if spec.closed]
+    if not closed or len(propositions) < 2:
+        return []
+    agent = Var("X")
+    background: dict[Atom, list[Hashable]] = defaultdict(list)
+    for bg in schema.background:
+        background[bg.atom].append(bg)
+    predicates = {a.predicate for a, _ in propositions.values()} | {bg.atom.predicate for bg in schema.background}
+    compiled = schema.compile(predicates)
+    rules = []
+    for q, (q_atom, q_positive) in propositions.items():
+        if not q_positive:
+            continue  # only a positive statement has consequences here
+        closure = Closure(compiled, {**background, q_atom: [q]}, {})
+        for p, (p_atom, p_positive) in propositions.items():
+            if p == q:
+                continue
+            holds = p_atom in closure
+            excluded = not holds and bool(closure.what_if(p_atom, limit=1).violations)
+            entails, contradicts = (holds, excluded) if p_positive else (excluded, holds)
+            for name in closed:
+                if entails:
+                    rules.append(Rule(f"closed({name})", (Atom(name, (agent, q)),), Atom(name, (agent, p)),
+                                      Strength.DEFAULT))
+                elif contradicts:
+                    rules.append(Rule(f"closed({name})", (Atom(name, (agent, q)), Atom(name, (agent, p))), None,
+                                      Strength.DEFAULT))
+    return rules
+
+
 def _context_closure(literals: list[tuple[Atom, bool]], name: str, schema: Schema,
                      propositions: Mapping[Const, Proposition]) -> Closure:
     facts: dict[Atom, list[Hashable]] = defaultdict(list)
@@ -294,7 +329,8 @@ def _context_closure(literals: list[tuple[Atom, bool]], name: str, schema: Schem
         (facts if positive else denials)[atom].append(f"{name}.{n}")
     predicates = {a.predicate for a, _ in literals} | {bg.atom.predicate for bg in schema.background}
     predicates |= {a.predicate for a, _ in propositions.values()}
-    return Closure((*schema.compile(predicates), *_factive_rules(schema, propositions)), facts, denials)
+    return Closure((*schema.compile(predicates), *_factive_rules(schema, propositions),
+                    *_closed_rules(schema, propositions)), facts, denials)
 
 
 def analyze_pair(record: Mapping[str, Any], schema: Schema, *, columns: Mapping[str, str] | None = None,

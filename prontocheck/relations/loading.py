@@ -42,7 +42,7 @@ FORMAT = "prontocheck-relations/1"
 _TOP = {"format", "name", "description", "requires", "categories", "relations", "forms", "rules", "background",
         "lexicon"}
 _RELATION = {"description", "props", "soft", "default", "converse", "param", "disjoint", "soft_disjoint",
-             "categories", "question", "reversible", "arity", "factive"}
+             "categories", "question", "reversible", "arity", "factive", "closed"}
 _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 _STRENGTHS = {s.label: s for s in Strength}
 
@@ -176,8 +176,8 @@ def _relation(src: str, name: str, spec: Any) -> RelationSpec:
         raise SchemaError(src, f"{where}.arity", f"expected a positive integer, got {quoted(arity)}")
     if arity != 2 and (properties or converse or spec.get("disjoint") or spec.get("soft_disjoint")):
         raise SchemaError(src, where, "properties, converse and disjoint need a binary relation (arity 2)")
-    reversible, factive = spec.get("reversible", True), spec.get("factive", False)
-    for key, value in (("reversible", reversible), ("factive", factive)):
+    reversible, factive, closed = spec.get("reversible", True), spec.get("factive", False), spec.get("closed", False)
+    for key, value in (("reversible", reversible), ("factive", factive), ("closed", closed)):
         if not isinstance(value, bool):
             raise SchemaError(src, f"{where}.{key}", f"expected true or false, got {quoted(value)}")
     return RelationSpec(
@@ -185,7 +185,7 @@ def _relation(src: str, name: str, spec: Any) -> RelationSpec:
         tuple(_list_of_str(src, spec, "disjoint", f"{where}.disjoint")),
         tuple(category_name(c) for c in _list_of_str(src, spec, "categories", f"{where}.categories")),
         spec.get("question"), reversible, arity, src, factive,
-        tuple(_list_of_str(src, spec, "soft_disjoint", f"{where}.soft_disjoint")))
+        tuple(_list_of_str(src, spec, "soft_disjoint", f"{where}.soft_disjoint")), closed)
 
 
 def _lexicon(src: str, table: Mapping[Any, Any]) -> dict[str, dict[str, list[str]]]:

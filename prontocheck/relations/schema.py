@@ -66,6 +66,9 @@ class RelationSpec:
             relation does ("Chao sees that P" → P); the EWoK reader instantiates it per proposition.
         soft_disjoint: relations that usually do not hold of the same pair as this one: a soft constraint
             (``similar`` and ``more``: "about the same size" tolerates a small difference).
+        closed: an attitude relation closed under the schema's consequences, by default ("Chao believes that
+            the wheel was moved to the shop" → "Chao believes that the wheel is in the shop"); the EWoK reader
+            instantiates it per pair of propositions.
     """
 
     name: str
@@ -81,6 +84,7 @@ class RelationSpec:
     source: str = ""
     factive: bool = False
     soft_disjoint: tuple[str, ...] = ()
+    closed: bool = False
 
     def has(self, prop: str) -> bool:
         """Whether the relation declares ``prop`` at any strength."""

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from prontocheck.errors import UnparseableSentence
 from prontocheck.relations import ItemError, analyze_pair
-from prontocheck.relations.clauses import clause_lexicon, read_clause
+from prontocheck.relations.clauses import clause_lexicon, read_clause, read_sentence
 from prontocheck.relations.ewok import Design
 from prontocheck.relations.loading import ewok_schema
 
@@ -74,6 +74,32 @@ def test_existential_quantities() -> None:
     assert (s.form, s.args, s.negated) == ("there_enough", ("toothpaste",), True)
 
 
+def test_coordinated_clauses() -> None:
+    """Two clauses joined by "but" or ", and": an elided predicate is the first clause's, its polarity its own."""
+    read = read_sentence("Chao is on the ground but the truck is not.")
+    assert [(s.form, s.args, s.negated) for s in read] == [("on", ("chao", "ground"), False),
+                                                           ("on", ("truck", "ground"), True)]
+    read = read_sentence("The truck isn't moving forward but Jesse is.")
+    assert [(s.form, s.args, s.negated) for s in read] == [("move_forward", ("truck",), True),
+                                                           ("move_forward", ("jesse",), False)]
+    read = read_sentence("The candle is moving, and the baseball is stationary.")
+    assert [(s.form, s.args, s.negated) for s in read] == [("move", ("candle",), False),
+                                                           ("stationary", ("baseball",), False)]
+    assert [s.form for s in read_sentence("Chao decided to talk to Li but not Wei.")] == ["decided_to_talk_to_but_not"]
+    assert [s.args for s in read_sentence("Mohammed and Carmen are exchanging business cards.")] == [
+        ("mohammed", "carmen")]  # "and" without a comma joins two subjects, not two clauses
+
+
+@pytest.mark.parametrize(("text", "reason"), [
+    ("If Chao moves the bus, the box is on the ground but the truck is not.", "only read after a plain clause"),
+    ("Chao sees that the cup is in the box but Li does not.", "only read after a plain clause"),
+    ("Chao is on the ground but is not in the box.", "a second clause after 'but'"),  # no second subject
+])
+def test_coordination_outside_the_fragment_is_rejected(text: str, reason: str) -> None:
+    with pytest.raises(UnparseableSentence, match=reason):
+        read_sentence(text)
+
+
 def test_relative_clause() -> None:
     s = read_clause("Chao sees something that is fabric.")
     assert s.restriction is not None and (s.form, s.args) == ("see", ("chao", "something"))
@@ -111,7 +137,7 @@ def _sentences(draw: st.DrawFn) -> tuple[str, dict[str, object]]:
     """A generated sentence and what it must be read as: an attitude over a spatial clause, or an existential
     comparative, possibly after a prefix, possibly with a noise word inserted (then only "read right or
     rejected" is known)."""
-    kind = draw(st.sampled_from(["attitude", "existential", "existential_places"]))
+    kind = draw(st.sampled_from(["attitude", "existential", "existential_places", "coordinated"]))
     x, y = draw(st.lists(st.sampled_from(_NOUNS), min_size=2, max_size=2, unique=True))
     expect: dict[str, object] = {"kind": kind}
     if kind == "attitude":
@@ -122,6 +148,17 @@ def _sentences(draw: st.DrawFn) -> tuple[str, dict[str, object]]:
         words = [name, verb, "that", "the", x, "is", *(["not"] if negated else []), *place.split(), "the", y]
         expect.update(form=f"{_ATTITUDES[verb]}_that", args=(name.lower(),), inner=_PLACES[place],
                       inner_args=(x, y), inner_negated=negated)
+    elif kind == "coordinated":
+        # "Chao is in the shop but the cup is not", "Chao is not near the cup, and Li is near the zoo"
+        name, other = draw(st.lists(st.sampled_from(_NAMES), min_size=2, max_size=2, unique=True))
+        place = draw(st.sampled_from(sorted(_PLACES)))
+        first, second = draw(st.booleans()), draw(st.booleans())
+        elided = draw(st.booleans())
+        tail = [] if elided else [*place.split(), "the", y]
+        words = [name, "is", *(["not"] if first else []), *place.split(), "the", x,
+                 *(["but"] if elided else [",", "and"]), other, "is", *(["not"] if second else []), *tail]
+        expect.update(forms=(_PLACES[place],) * 2, args=((name.lower(), x), (other.lower(), x if elided else y)),
+                      negated=(first, second))
     elif kind == "existential":
         head = draw(st.sampled_from(["more", "less"]))
         words = ["There", "is", head, x, "than", y]
@@ -147,7 +184,7 @@ def _sentences(draw: st.DrawFn) -> tuple[str, dict[str, object]]:
 def test_generated_sentences_are_read_right_or_rejected(case: tuple[str, dict[str, object]]) -> None:
     text, expect = case
     try:
-        s = read_clause(text)
+        read = read_sentence(text)
     except UnparseableSentence:
         assert expect.get("noisy") or expect.get("prefix_ok") is False, text
         return
@@ -155,7 +192,7 @@ def test_generated_sentences_are_read_right_or_rejected(case: tuple[str, dict[st
     # Never a clause folded into a name: every argument is one word of the sentence, and no relation name
     # holds a name or a noun.
     lexicon = clause_lexicon()
-    for surface in (s, s.clause):
+    for surface in (*read, *(r.clause for r in read)):
         if surface is None:
             continue
         for arg in surface.args:
@@ -166,6 +203,12 @@ def test_generated_sentences_are_read_right_or_rejected(case: tuple[str, dict[st
                    if surface.form != "comparative"), (text, surface.form)
     if expect.get("noisy"):
         return
+    if expect["kind"] == "coordinated":
+        assert [(r.form, r.args, r.negated) for r in read] == list(zip(expect["forms"], expect["args"],
+                                                                       expect["negated"], strict=True)), text
+        return
+    assert len(read) == 1, text
+    s = read[0]
     if expect["kind"] == "attitude":
         assert (s.form, s.args) == (expect["form"], expect["args"]), text
         assert s.clause is not None and (s.clause.form, s.clause.args, s.clause.negated) == (
@@ -234,5 +277,137 @@ def test_the_development_items(tmp_path: Path) -> None:
         except ItemError:
             pass
     agree = sum(r.agrees for r in results)
-    assert len(results) / len(items) >= 0.85 and agree / len(results) >= 0.95, (len(results), agree)
+    assert len(results) / len(items) >= 0.95 and agree / len(results) >= 0.95, (len(results), agree)
     assert {r.category for r in results} >= {Design.CONTRAST, Design.DIRECT, Design.REVERSED}
+
+
+@pytest.mark.parametrize(("c1", "c2", "t1", "t2"), [
+    ("When presented with the cup and the box, Chao reached for the cup but not the box.",
+     "When presented with the cup and the box, Chao avoided the cup but not the box.",
+     "Chao prefers the cup over the box.", "Chao prefers the box over the cup."),
+    ("Upon seeing Li and Wei, Chao started walking towards Li but not Wei.",
+     "Upon seeing Wei and Li, Chao started walking away from Li but not Wei.",
+     "Chao prefers Li over Wei.", "Chao prefers Wei over Li."),
+    ("Chao decided to talk to Li but not Wei.", "Chao decided to avoid Li but not Wei.",
+     "Chao prefers Li over Wei.", "Chao prefers Wei over Li."),
+    ("When choosing between playing chess and playing cards, Chao decides against playing cards.",
+     "When choosing between playing chess and playing cards, Chao decides against playing chess.",
+     "Chao prefers chess over cards.", "Chao prefers cards over chess."),
+    ("Chao wants either the cup or the box. The cup is closer to Chao than the box.",
+     "Chao wants either the cup or the box. The cup is farther from Chao than the box.",
+     "Chao chooses the cup over the box.", "Chao chooses the box over the cup."),
+])
+def test_choices_decide_a_preference(c1: str, c2: str, t1: str, t2: str) -> None:
+    """Each choice construction reads both its objects and the one chosen; "cards" is a filler, not a frame word."""
+    r = analyze_pair(_item(c1, c2, t1, t2), ewok_schema())
+    assert [c.verdict.value for c in r.cells] == ["entailed", "contradicted", "contradicted", "entailed"]
+    assert r.category is Design.CONTRAST and all(c.strength is not None for c in r.cells)
+
+
+def test_a_random_choice_is_no_preference() -> None:
+    r = analyze_pair(_item("When presented with the choice between the cup and the box, Chao flipped a coin and "
+                           "then chose the cup.", "When presented with the choice between the cup and the box, Chao "
+                           "deliberated and then chose the cup.", "Chao has no preference for the cup over the box.",
+                           "Chao prefers the cup over the box."), ewok_schema())
+    assert [c.verdict.value for c in r.cells] == ["entailed", "contradicted", "contradicted", "entailed"]
+    assert any(step.by == "a random choice → no preference" for step in r.cells[0].steps)
+
+
+def test_senses_and_conversations() -> None:
+    r = analyze_pair(_item("The cup is outside Chao's mouth.", "The cup is inside Chao's mouth.", "Chao sees the cup.",
+                           "Chao tastes the cup."), ewok_schema())
+    assert r.cells[1].verdict.value == "contradicted" and r.cells[3].verdict.value == "entailed" and r.agrees
+    assert r.cells[2].verdict.value == "contradicted"  # outside the mouth: not tasted
+    r = analyze_pair(_item("Chao is starting a conversation with Li.", "Chao is ending a conversation with Li.",
+                           "Chao intends to interact with Li.", "Chao does not intend to interact with Li."),
+                     ewok_schema())
+    assert r.category is Design.CONTRAST
+
+
+@pytest.mark.parametrize(("c1", "c2", "t1", "t2", "category"), [
+    ("The candle is moving, and the baseball is not.", "The candle is stationary, and the baseball is not.",
+     "The candle is colliding with the baseball.", "The baseball is colliding with the candle.", Design.DIRECT),
+    ("The truck is moving forward but Jesse is not.", "The truck is staying in the same spot but Jesse is not.",
+     "Jesse is throwing the truck.", "Jesse is climbing on the truck.", Design.DIRECT),
+    ("The speed of the ball changes.", "The speed of the ball remains the same.", "Li is kicking the ball.",
+     "Li is touching the ball.", Design.ONE_SIDED),
+    ("When the action is complete, Li will no longer be touching the box.",
+     "When the action is complete, Li will still be touching the box.", "Li is pushing the box.",
+     "Li is pulling the box.", Design.DIRECT),
+    ("Li is closer to the floor compared to when Li was standing on the ground.",
+     "Li is closer to the sky compared to when Li was standing on the ground.", "Li is sitting on the box.",
+     "Li is standing on the box.", Design.DIRECT),
+])
+def test_motion_knowledge(c1: str, c2: str, t1: str, t2: str, category: Design) -> None:
+    """Coordinated clauses, speed, staying in place and height, each deciding the designed comparisons."""
+    r = analyze_pair(_item(c1, c2, t1, t2, "physical-interactions"), ewok_schema())
+    assert r.category is category and r.agrees, [c.verdict.value for c in r.cells]
+
+
+@pytest.mark.parametrize(("c1", "c2", "t1", "t2"), [
+    ("Li is removing obstacles in the path of Wei.", "Li is introducing obstacles in the path of Wei.",
+     "Li is helping Wei.", "Li is hindering Wei."),
+    ("Li is directing Wei toward the wrong path.", "Li is directing Wei toward the correct path.",
+     "Li is deceiving Wei.", "Li is helping Wei."),
+    ("Li is forcing Wei to act in a certain way.", "Li is advising Wei to act in a certain way.",
+     "Li is coercing Wei.", "Li is helping Wei."),
+    ("Li will be sad if Li and Wei run into each other.", "Li will be happy if Li and Wei run into each other.",
+     "Li is evading Wei.", "Li is seeking Wei."),
+    ("When interacting with Wei, Li is being annoying.", "When interacting with Wei, Li is being supportive.",
+     "Li is teasing Wei.", "Li is comforting Wei."),
+    ("Li is showing Wei how to juggle.", "Wei is showing Li how to juggle.", "Li is teaching Wei.",
+     "Wei is teaching Li."),
+])
+def test_social_interactions(c1: str, c2: str, t1: str, t2: str) -> None:
+    """Fixed phrases ("in the path of", "toward the wrong path") are frame words, never an argument such as
+    'wrong'; an action filler ("juggle") stays an argument."""
+    r = analyze_pair(_item(c1, c2, t1, t2, "social-interactions"), ewok_schema())
+    assert r.category is Design.CONTRAST, [c.verdict.value for c in r.cells]
+    assert read_clause(c1).args[-1] not in {"wrong", "correct", "certain", "path"}
+
+
+@pytest.mark.parametrize(("c1", "c2", "t1", "t2"), [
+    ("The wheel is moving forward on a surface. The surface is very flat.",
+     "The wheel is moving forward on a surface. The surface is very slippery.",
+     "The wheel is rolling.", "The wheel is sliding."),
+    ("The rock is losing altitude.", "The rock is staying at the same altitude.", "The rock is sinking.",
+     "The rock is floating."),
+    ("In a minute, the rock will disappear from view.", "In a minute, the rock will remain visible.",
+     "The rock is sinking.", "The rock is floating."),
+])
+def test_physical_dynamics(c1: str, c2: str, t1: str, t2: str) -> None:
+    r = analyze_pair(_item(c1, c2, t1, t2, "physical-dynamics"), ewok_schema())
+    assert r.agrees and r.category in {Design.CONTRAST, Design.DIRECT}, [c.verdict.value for c in r.cells]
+    assert "same" not in read_clause("The rock is staying at the same altitude.").args
+
+
+def test_amounts_compared_by_name() -> None:
+    r = analyze_pair(_item("The amount of ink is greater than the amount of paint.",
+                           "The amount of ink is smaller than the amount of paint.", "There is more ink than paint.",
+                           "There is less ink than paint.", "quantitative-properties"), ewok_schema())
+    assert r.category is Design.CONTRAST, [c.verdict.value for c in r.cells]
+
+
+def test_beliefs_are_closed_under_the_schemas_consequences() -> None:
+    """"learned that it was moved to the shop" → believes that it is in the shop (a closed attitude, by default);
+    "moved from the shop" rules the belief out."""
+    r = analyze_pair(_item("Chao has learned that the wheel was moved to the shop.",
+                           "Chao has learned that the wheel was moved from the shop.",
+                           "Chao believes that the wheel is in the shop.",
+                           "Chao doubts that the wheel is in the shop."), ewok_schema())
+    assert [c.verdict.value for c in r.cells] == ["entailed", "contradicted", "contradicted", "undetermined"]
+    assert r.category is Design.DIRECT  # not believing is not yet doubting
+    assert any(step.by == "closed(believes_that)" for step in r.cells[0].steps)
+    assert r.cells[0].strength is not None and r.cells[0].strength.label == "default"
+    s = read_clause("Chao sees that the wheel is moved to the other side of the shop.")
+    assert s.clause is not None and s.clause.args == ("wheel", "shop")  # never 'other' as an argument
+
+
+def test_closed_must_be_a_boolean(tmp_path: Path) -> None:
+    from prontocheck.relations.errors import SchemaError
+    from prontocheck.relations.loading import load_schema
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"format": "prontocheck-relations/1", "name": "bad",
+                               "relations": {"believes": {"closed": "yes"}}}))
+    with pytest.raises(SchemaError, match="closed"):
+        load_schema([bad], defaults=False)
