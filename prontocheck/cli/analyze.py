@@ -13,7 +13,7 @@ from concurrent.futures.process import BrokenProcessPool
 from contextlib import ExitStack, closing
 from itertools import islice
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
 import click
 from rich.console import Console
@@ -22,7 +22,7 @@ from rich.text import Text
 from prontocheck.analyze import AUTO_JOBS_BYTES, DEMO_NAME, Analysis, analyze_records, auto_jobs, demo_input
 from prontocheck.cli.compare import print_comparison
 from prontocheck.cli.interrupts import graceful
-from prontocheck.cli.messages import labelled
+from prontocheck.cli.messages import fail, labelled
 from prontocheck.cli.progress import optional_progress, wanted
 from prontocheck.cli.saving import HTML_NAME, RECORDS_NAME, SUMMARY_NAME, SavedRun, summary_json
 from prontocheck.compat import PROFILES, OriginalSummary, load_bad_patterns, render_original
@@ -233,7 +233,7 @@ def analyze(inputs: tuple[str, ...], output: str | None, fmt: str | None, group_
                 try:
                     stack.enter_context(on_ray.session(ray_address or None))
                 except UsageError as e:
-                    _fail(err, e)
+                    fail(err, e)
             stop = stack.enter_context(graceful())
             progress = stack.enter_context(optional_progress(wanted(quiet)))
             overall = progress.add_task("inputs", total=len(paths)) if progress and len(paths) > 1 else None
@@ -291,7 +291,7 @@ def analyze(inputs: tuple[str, ...], output: str | None, fmt: str | None, group_
                 if progress is not None and overall is not None:
                     progress.advance(overall)
     except OutputError as e:
-        _fail(err, e)
+        fail(err, e)
     if messages > MAX_MESSAGES and not quiet:
         err.print(f"… and {messages - MAX_MESSAGES} more bad records (all are in the summary and in --output)")
     if stop:
@@ -347,15 +347,9 @@ def _paired(builder: SummaryBuilder | GroupedSummaryBuilder, err: Console) -> Co
     groups = builder.groups if isinstance(builder, GroupedSummaryBuilder) else {}
     if len(groups) != 2:
         names = ", ".join(map(repr, groups))
-        _fail(err, UsageError(f"--paired needs exactly two groups, found {len(groups)}: {names}"))
+        fail(err, UsageError(f"--paired needs exactly two groups, found {len(groups)}: {names}"))
     (name_a, a), (name_b, b) = groups.items()
     return compare(outcomes_of(a, name_a), outcomes_of(b, name_b))
-
-
-def _fail(err: Console, error: Exception) -> NoReturn:
-    """A one-line error and exit code 2."""
-    err.print(labelled("error", "red", error))
-    sys.exit(2)
 
 
 def _print_originals(originals: list[OriginalSummary], fmt: str, err: Console, interrupted: str | None) -> None:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import sys
+from typing import TYPE_CHECKING, NoReturn
 
 if TYPE_CHECKING:
+    from rich.console import Console
     from rich.text import Text
 
 
@@ -18,3 +20,11 @@ def labelled(label: str, style: str, message: object) -> Text:
     from rich.text import Text  # on first use: a command that prints no message does not import rich
 
     return Text.assemble((label, style), " ", str(message))
+
+
+def fail(err: Console, error: object) -> NoReturn:
+    """Print a one-line error on ``err`` (standard error) and exit with code 2 (a usage error, an unreadable
+    input or output): the commands' one way of stopping on an error.
+    """
+    err.print(labelled("error", "red", error))
+    sys.exit(2)

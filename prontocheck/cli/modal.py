@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, NoReturn, TypeVar
 
 import click
 
-from prontocheck.cli.messages import labelled
+from prontocheck.cli.messages import fail, labelled
 from prontocheck.cli.progress import count_lines, tracked, wanted
 from prontocheck.errors import InputError, ProntocheckError, UsageError
 from prontocheck.io.writing import OutputError, dumps, optional_output, output_file
@@ -74,8 +74,7 @@ def _err() -> Console:
 
 def _fail(error: ProntocheckError) -> NoReturn:
     """A one-line error and exit code 2."""
-    _err().print(labelled("error", "red", error))
-    sys.exit(2)
+    fail(_err(), error)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

@@ -9,14 +9,13 @@ its files when the run ends (:meth:`SavedRun.save`), each replaced whole or not 
 from __future__ import annotations
 
 import os
-import sys
 from dataclasses import dataclass
 from typing import Any
 
 import click
 from rich.console import Console
 
-from prontocheck.cli.messages import labelled
+from prontocheck.cli.messages import fail, labelled
 from prontocheck.errors import UsageError
 from prontocheck.io.writing import OutputError, dumps, output_file
 from prontocheck.report import Report
@@ -39,18 +38,13 @@ def summary_json(report: Report, interrupted: str | None = None, paired: dict[st
     return dumps(summary, indent=2)
 
 
-def _fail(err: Console, error: Exception) -> None:
-    err.print(labelled("error", "red", error))
-    sys.exit(2)
-
-
 def write_html(path: str, text: str, inputs: list[str], err: Console) -> None:
     """Write the HTML report to ``path`` (replaced whole); a failure is one line on stderr and exit 2."""
     try:
         with output_file(path, inputs=inputs) as out:
             out.write(text)
     except OutputError as e:
-        _fail(err, e)
+        fail(err, e)
 
 
 @dataclass
@@ -96,7 +90,7 @@ class SavedRun:
             try:
                 directory = new_run_directory(output_dir)
             except OSError as e:
-                _fail(err, OutputError(output_dir, f"cannot make the run's directory: {e.strerror or e}"))
+                fail(err, OutputError(output_dir, f"cannot make the run's directory: {e.strerror or e}"))
             assert directory is not None
             records = os.path.join(directory, RECORDS_NAME)
             if can_draw:
@@ -123,6 +117,6 @@ class SavedRun:
                 with output_file(os.path.join(self.directory, SUMMARY_NAME)) as out:
                     out.write(summary_json(report, interrupted) + "\n")
             except OutputError as e:
-                _fail(self.err, e)
+                fail(self.err, e)
             if not self.quiet:
                 self.err.print(labelled("saved", "green", f"the run is in {self.directory}"))
