@@ -8,18 +8,18 @@ phrase (a name, "the wheel", a bare "chess"), and becomes an argument. The frame
 ``_`` are the surface form, which a relation schema maps to a relation (its ``forms``), so a relation is
 only ever named by lexicon words: a clause is never folded into an entity or predicate name.
 
->>> read_clause("Chao is looking at the wheel.")  # doctest: +NORMALIZE_WHITESPACE
-Surface(form='look_at', args=('chao', 'wheel'), comparative=(), negated=False, category=None, clause=None,
+>>> read_clause("Dana is looking at the wheel.")  # doctest: +NORMALIZE_WHITESPACE
+Surface(form='look_at', args=('dana', 'wheel'), comparative=(), negated=False, category=None, clause=None,
         restriction=None)
->>> s = read_clause("Chao sees that the wheel is not in the shop.")
+>>> s = read_clause("Dana sees that the wheel is not in the shop.")
 >>> s.form, s.args, s.clause.form, s.clause.args, s.clause.negated
-('see_that', ('chao',), 'in', ('wheel', 'shop'), True)
+('see_that', ('dana',), 'in', ('wheel', 'shop'), True)
 >>> read_clause("There is more toothpaste than gel.").comparative
 ('more', 'amount')
->>> s = read_clause("Chao sees something that is fabric.")
+>>> s = read_clause("Dana sees something that is fabric.")
 >>> s.form, s.args, s.restriction.form, s.restriction.args
-('see', ('chao', 'something'), 'fabric', ('something',))
->>> read_clause("Chao sees the wheel inside the box with the cup and a spoon rolls.")  # doctest: +ELLIPSIS
+('see', ('dana', 'something'), 'fabric', ('something',))
+>>> read_clause("Dana sees the wheel inside the box with the cup and a spoon rolls.")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 prontocheck.errors.UnparseableSentence: ...two noun phrases in a row...
 """
@@ -129,7 +129,7 @@ class _Word:
 
 
 def _words(tokens: Sequence[Token], lexicon: ClauseLexicon) -> list[_Word]:
-    """Lower-cased words with contractions expanded; a possessive "Chao's" becomes "chao" and "'s"."""
+    """Lower-cased words with contractions expanded; a possessive "Dana's" becomes "dana" and "'s"."""
     out: list[_Word] = []
     for t in tokens:
         pos = t.start_pos or 0
@@ -191,7 +191,7 @@ def _chunk(words: Sequence[_Word], lexicon: ClauseLexicon, start: int) -> _Chunk
                 raise RejectedSentence(f"expected a noun after {w.text!r}, got {np!r}", words[i + 1].pos + start)
             i += 2
         elif low == "'s":
-            # "Chao's eyes": the possessor is an argument, the possessed noun a frame word.
+            # "Dana's eyes": the possessor is an argument, the possessed noun a frame word.
             if not last_np or i + 1 >= len(words):
                 raise RejectedSentence("a possessive without its possessor or its noun", w.pos + start)
             noun = words[i + 1].text.lower()
@@ -202,7 +202,7 @@ def _chunk(words: Sequence[_Word], lexicon: ClauseLexicon, start: int) -> _Chunk
             continue
         elif low in lexicon.negations or low in lexicon.copulas or low in lexicon.dropped:
             if coordinated:
-                # "Chao is on the ground but the truck is not": a second clause, whose negation is its own
+                # "Dana is on the ground but the truck is not": a second clause, whose negation is its own
                 raise RejectedSentence(f"a second clause after {coordinated!r} ({w.text!r}) is not read",
                                        w.pos + start)
             if low in lexicon.negations:
@@ -304,12 +304,12 @@ class _ClauseTransformer(Transformer[Token, object]):
         lexicon = clause_lexicon()
         chunked = _chunk(_words(tokens, lexicon), lexicon, 0)
         if chunked.args and chunked.args[-1] in lexicon.relativisable and not clause.args and clause.clause is None:
-            # "Chao sees something that is fabric": a relative clause restricting "something".
+            # "Dana sees something that is fabric": a relative clause restricting "something".
             main = _surface(chunked, lexicon)
             restriction = Surface(clause.form, (chunked.args[-1],), clause.comparative, clause.negated)
             return Surface(main.form, main.args, main.comparative, main.negated, restriction=restriction)
         if len(chunked.args) != 1 or chunked.args[0] in lexicon.pronouns:
-            raise RejectedSentence("'that' must follow a subject and an attitude verb ('Chao sees that …')",
+            raise RejectedSentence("'that' must follow a subject and an attitude verb ('Dana sees that …')",
                                    tokens[-1].end_pos)
         return Surface("_".join((*chunked.frame, "that")), chunked.args, negated=chunked.negated, clause=clause)
 
@@ -335,7 +335,7 @@ class _ClauseTransformer(Transformer[Token, object]):
 
 
 def _subordinated(subordinator: str, tokens: Sequence[Token], clause: Surface, lexicon: ClauseLexicon) -> Surface:
-    """Read "If Chao moves the bus, the box will move too." as one construction over both clauses.
+    """Read "If Dana moves the bus, the box will move too." as one construction over both clauses.
 
     The form is ``if_move_then_will_move_too``; the arguments are the condition's, then the main clause's.
     """
@@ -359,9 +359,9 @@ def read_clause(text: str) -> Surface:
     Raises:
         UnparseableSentence: the sentence is outside the fragment (with the reason and position).
 
-    >>> s = read_clause("Chao's eyes are not open.")
+    >>> s = read_clause("Dana's eyes are not open.")
     >>> s.form, s.args, s.negated
-    ('eyes_open', ('chao',), True)
+    ('eyes_open', ('dana',), True)
     """
     result = parse(CLAUSES, text.strip(), "text")
     assert isinstance(result, Surface)
@@ -370,7 +370,7 @@ def read_clause(text: str) -> Surface:
 
 def _second_subject(words: Sequence[str], lexicon: ClauseLexicon) -> int:
     """The length of the noun phrase that opens ``words`` when a copula or auxiliary follows it (a clause's
-    subject: "the truck is …", "Jesse does …"); 0 when ``words`` do not open a clause so.
+    subject: "the truck is …", "Robin does …"); 0 when ``words`` do not open a clause so.
     """
     n = 2 if words and words[0] in lexicon.determiners else 1
     if len(words) <= n or lexicon.known(words[n - 1]) or words[n - 1] in lexicon.function_words:
@@ -389,11 +389,11 @@ def read_sentence(text: str) -> tuple[Surface, ...]:
     "Then," is allowed), whose first argument is its subject. Anything else is read (or rejected) by
     :func:`read_clause` as one clause.
 
-    >>> [(s.form, s.args, s.negated) for s in read_sentence("Chao is on the ground but the truck is not.")]
-    [('on', ('chao', 'ground'), False), ('on', ('truck', 'ground'), True)]
+    >>> [(s.form, s.args, s.negated) for s in read_sentence("Dana is on the ground but the truck is not.")]
+    [('on', ('dana', 'ground'), False), ('on', ('truck', 'ground'), True)]
     >>> [(s.form, s.args, s.negated) for s in read_sentence("The candle is moving, and the ball is stationary.")]
     [('move', ('candle',), False), ('stationary', ('ball',), False)]
-    >>> [s.form for s in read_sentence("Chao reached for the cup but not the box.")]
+    >>> [s.form for s in read_sentence("Dana reached for the cup but not the box.")]
     ['reach_for_but_not']
     """
     lexicon = clause_lexicon()

@@ -63,11 +63,11 @@ class RelationSpec:
         arity: the number of arguments.
         source: the schema file that declared it.
         factive: an attitude relation whose second argument is a proposition that holds when the
-            relation does ("Chao sees that P" → P); the EWoK reader instantiates it per proposition.
+            relation does ("Dana sees that P" → P); the EWoK reader instantiates it per proposition.
         soft_disjoint: relations that usually do not hold of the same pair as this one: a soft constraint
             (``similar`` and ``more``: "about the same size" tolerates a small difference).
-        closed: an attitude relation closed under the schema's consequences, by default ("Chao believes that
-            the wheel was moved to the shop" → "Chao believes that the wheel is in the shop"); the EWoK reader
+        closed: an attitude relation closed under the schema's consequences, by default ("Dana believes that
+            the wheel was moved to the shop" → "Dana believes that the wheel is in the shop"); the EWoK reader
             instantiates it per pair of propositions.
     """
 

@@ -22,20 +22,20 @@ SHARED_DATA = Path(__file__).resolve().parents[3] / "shared" / "data"
 
 
 @pytest.mark.parametrize(("text", "form", "args", "negated"), [
-    ("Chao is looking at the wheel.", "look_at", ("chao", "wheel"), False),
-    ("Chao pushes the box.", "push", ("chao", "box"), False),
+    ("Dana is looking at the wheel.", "look_at", ("dana", "wheel"), False),
+    ("Dana pushes the box.", "push", ("dana", "box"), False),
     ("The truck is blocking the door.", "block", ("truck", "door"), False),
-    ("Chao does not see the cup.", "see", ("chao", "cup"), True),
-    ("Chao doesn't want the cup.", "want", ("chao", "cup"), True),
-    ("Chao is awake.", "awake", ("chao",), False),
-    ("Chao's eyes are open.", "eyes_open", ("chao",), False),
-    ("Chao is Maria's boss.", "boss", ("chao", "maria"), False),
-    ("Chao and Maria are friends.", "and_friend", ("chao", "maria"), False),
+    ("Dana does not see the cup.", "see", ("dana", "cup"), True),
+    ("Dana doesn't want the cup.", "want", ("dana", "cup"), True),
+    ("Dana is awake.", "awake", ("dana",), False),
+    ("Dana's eyes are open.", "eyes_open", ("dana",), False),
+    ("Dana is Maria's boss.", "boss", ("dana", "maria"), False),
+    ("Dana and Maria are friends.", "and_friend", ("dana", "maria"), False),
     ("The cup is to the left of the plate.", "left_of", ("cup", "plate"), False),
     ("The cup is next to the left side of the plate.", "left_of", ("cup", "plate"), False),
     ("The cup is not in the box.", "in", ("cup", "box"), True),
-    ("Then, Chao sees the cup.", "see", ("chao", "cup"), False),
-    ("Chao likes the cup more than the box.", "like_more_than", ("chao", "cup", "box"), False),
+    ("Then, Dana sees the cup.", "see", ("dana", "cup"), False),
+    ("Dana likes the cup more than the box.", "like_more_than", ("dana", "cup", "box"), False),
 ])
 def test_constructions(text: str, form: str, args: tuple[str, ...], negated: bool) -> None:
     s = read_clause(text)
@@ -50,10 +50,10 @@ def test_comparatives() -> None:
 
 
 def test_attitude_verbs_take_a_proposition() -> None:
-    s = read_clause("Chao sees that the wheel is in the shop.")
-    assert (s.form, s.args) == ("see_that", ("chao",))
+    s = read_clause("Dana sees that the wheel is in the shop.")
+    assert (s.form, s.args) == ("see_that", ("dana",))
     assert s.clause is not None and (s.clause.form, s.clause.args, s.clause.negated) == ("in", ("wheel", "shop"), False)
-    s = read_clause("Chao does not believe that the wheel is not in the shop.")
+    s = read_clause("Dana does not believe that the wheel is not in the shop.")
     assert s.negated and s.form == "believe_that" and s.clause is not None and s.clause.negated
 
 
@@ -65,8 +65,8 @@ def test_existential_comparatives() -> None:
 
 
 def test_conditionals_are_one_construction_over_both_clauses() -> None:
-    s = read_clause("If Chao moves the truck, the airplane will not move.")
-    assert (s.form, s.args, s.negated) == ("if_move_then_not_will_move", ("chao", "truck", "airplane"), False)
+    s = read_clause("If Dana moves the truck, the airplane will not move.")
+    assert (s.form, s.args, s.negated) == ("if_move_then_not_will_move", ("dana", "truck", "airplane"), False)
 
 
 def test_existential_quantities() -> None:
@@ -76,24 +76,24 @@ def test_existential_quantities() -> None:
 
 def test_coordinated_clauses() -> None:
     """Two clauses joined by "but" or ", and": an elided predicate is the first clause's, its polarity its own."""
-    read = read_sentence("Chao is on the ground but the truck is not.")
-    assert [(s.form, s.args, s.negated) for s in read] == [("on", ("chao", "ground"), False),
+    read = read_sentence("Dana is on the ground but the truck is not.")
+    assert [(s.form, s.args, s.negated) for s in read] == [("on", ("dana", "ground"), False),
                                                            ("on", ("truck", "ground"), True)]
-    read = read_sentence("The truck isn't moving forward but Jesse is.")
+    read = read_sentence("The truck isn't moving forward but Robin is.")
     assert [(s.form, s.args, s.negated) for s in read] == [("move_forward", ("truck",), True),
-                                                           ("move_forward", ("jesse",), False)]
+                                                           ("move_forward", ("robin",), False)]
     read = read_sentence("The candle is moving, and the baseball is stationary.")
     assert [(s.form, s.args, s.negated) for s in read] == [("move", ("candle",), False),
                                                            ("stationary", ("baseball",), False)]
-    assert [s.form for s in read_sentence("Chao decided to talk to Li but not Wei.")] == ["decided_to_talk_to_but_not"]
-    assert [s.args for s in read_sentence("Mohammed and Carmen are exchanging business cards.")] == [
-        ("mohammed", "carmen")]  # "and" without a comma joins two subjects, not two clauses
+    assert [s.form for s in read_sentence("Dana decided to talk to Kim but not Wei.")] == ["decided_to_talk_to_but_not"]
+    assert [s.args for s in read_sentence("Omar and Lucia are exchanging business cards.")] == [
+        ("omar", "lucia")]  # "and" without a comma joins two subjects, not two clauses
 
 
 @pytest.mark.parametrize(("text", "reason"), [
-    ("If Chao moves the bus, the box is on the ground but the truck is not.", "only read after a plain clause"),
-    ("Chao sees that the cup is in the box but Li does not.", "only read after a plain clause"),
-    ("Chao is on the ground but is not in the box.", "a second clause after 'but'"),  # no second subject
+    ("If Dana moves the bus, the box is on the ground but the truck is not.", "only read after a plain clause"),
+    ("Dana sees that the cup is in the box but Kim does not.", "only read after a plain clause"),
+    ("Dana is on the ground but is not in the box.", "a second clause after 'but'"),  # no second subject
 ])
 def test_coordination_outside_the_fragment_is_rejected(text: str, reason: str) -> None:
     with pytest.raises(UnparseableSentence, match=reason):
@@ -101,21 +101,21 @@ def test_coordination_outside_the_fragment_is_rejected(text: str, reason: str) -
 
 
 def test_relative_clause() -> None:
-    s = read_clause("Chao sees something that is fabric.")
-    assert s.restriction is not None and (s.form, s.args) == ("see", ("chao", "something"))
+    s = read_clause("Dana sees something that is fabric.")
+    assert s.restriction is not None and (s.form, s.args) == ("see", ("dana", "something"))
     assert (s.restriction.form, s.restriction.args) == ("fabric", ("something",))
 
 
 @pytest.mark.parametrize(("text", "reason"), [
-    ("Because Chao moves the bus, the box will move too.", "clause prefix"),
-    ("If Chao moves the bus, there is more sand than gel.", "must be a plain statement"),
-    ("Chao quickly strolls the cup the box.", "two noun phrases in a row"),
+    ("Because Dana moves the bus, the box will move too.", "clause prefix"),
+    ("If Dana moves the bus, there is more sand than gel.", "must be a plain statement"),
+    ("Dana quickly strolls the cup the box.", "two noun phrases in a row"),
     ("The cup.", "no verb"),
-    ("Chao is on the ground but the truck is not.", "a second clause after 'but'"),
-    ("Chao sees the cup and does not see the box.", "a second clause after 'and'"),
+    ("Dana is on the ground but the truck is not.", "a second clause after 'but'"),
+    ("Dana sees the cup and does not see the box.", "a second clause after 'and'"),
     ("There are many staplers and keychains.", "names one noun"),
     ("The cup that is red is in the box.", "no verb"),
-    ("Chao and Li see that the cup is in the box.", "'that' must follow"),
+    ("Dana and Kim see that the cup is in the box.", "'that' must follow"),
 ])
 def test_outside_the_fragment_is_rejected_with_a_reason(text: str, reason: str) -> None:
     with pytest.raises(UnparseableSentence, match=reason):
@@ -123,13 +123,13 @@ def test_outside_the_fragment_is_rejected_with_a_reason(text: str, reason: str) 
 
 
 # --------------------------------------------------------------------------- no silent misreading
-_NAMES = ["Chao", "Maria", "Li", "Wei"]
+_NAMES = ["Dana", "Maria", "Kim", "Wei"]
 _NOUNS = ["wheel", "shop", "cup", "gel", "toothpaste", "zoo", "staplers", "bakery", "crate"]
 _NOISE = ["quickly", "strolls", "very", "that", "there", "than", "the", "is", "and", ",", "more", "not", "a", "in"]
 _ATTITUDES = {"sees": "see", "knows": "know", "believes": "believe", "doubts": "doubt", "thinks": "think",
               "imagines": "imagine", "pretends": "pretend"}
 _PLACES = {"in": "in", "to the left of": "left_of", "on top of": "on_top_of", "near": "near", "behind": "behind"}
-_PREFIXES = {"Then,": True, "Earlier,": True, "Because the cup moves,": False, "Although Chao looks,": False}
+_PREFIXES = {"Then,": True, "Earlier,": True, "Because the cup moves,": False, "Although Dana looks,": False}
 
 
 @st.composite
@@ -149,7 +149,7 @@ def _sentences(draw: st.DrawFn) -> tuple[str, dict[str, object]]:
         expect.update(form=f"{_ATTITUDES[verb]}_that", args=(name.lower(),), inner=_PLACES[place],
                       inner_args=(x, y), inner_negated=negated)
     elif kind == "coordinated":
-        # "Chao is in the shop but the cup is not", "Chao is not near the cup, and Li is near the zoo"
+        # "Dana is in the shop but the cup is not", "Dana is not near the cup, and Kim is near the zoo"
         name, other = draw(st.lists(st.sampled_from(_NAMES), min_size=2, max_size=2, unique=True))
         place = draw(st.sampled_from(sorted(_PLACES)))
         first, second = draw(st.booleans()), draw(st.booleans())
@@ -224,8 +224,8 @@ def _item(c1: str, c2: str, t1: str, t2: str, domain: str = "agent-properties") 
 
 
 def test_perception_with_derivations() -> None:
-    r = analyze_pair(_item("Chao is looking at the wheel.", "Chao is asleep.", "Chao sees the wheel.",
-                           "Chao does not see the wheel."), ewok_schema())
+    r = analyze_pair(_item("Dana is looking at the wheel.", "Dana is asleep.", "Dana sees the wheel.",
+                           "Dana does not see the wheel."), ewok_schema())
     assert [c.verdict.value for c in r.cells] == ["entailed", "contradicted", "contradicted", "entailed"]
     assert r.category is Design.CONTRAST and r.agrees
     assert any(step.by == "looking at → sees" for step in r.cells[0].steps)
@@ -233,25 +233,25 @@ def test_perception_with_derivations() -> None:
 
 
 def test_factive_attitudes() -> None:
-    r = analyze_pair(_item("Chao sees that the cup is in the shop.", "Chao knows that the cup is not in the shop.",
+    r = analyze_pair(_item("Dana sees that the cup is in the shop.", "Dana knows that the cup is not in the shop.",
                            "The cup is in the shop.", "The cup is not in the shop."), ewok_schema())
     assert [c.verdict.value for c in r.cells] == ["entailed", "contradicted", "contradicted", "entailed"]
     assert any(step.by == "factive(sees_that)" for step in r.cells[0].steps)
-    r = analyze_pair(_item("Chao imagines that the cup is in the shop.", "Chao sees that the cup is in the shop.",
-                           "Chao knows that the cup is in the shop.", "The cup is in the shop."), ewok_schema())
+    r = analyze_pair(_item("Dana imagines that the cup is in the shop.", "Dana sees that the cup is in the shop.",
+                           "Dana knows that the cup is in the shop.", "The cup is in the shop."), ewok_schema())
     assert [c.verdict.value for c in r.cells] == ["undetermined", "undetermined", "entailed", "entailed"]
     assert r.category is Design.REVERSED  # an attitude that is not factive decides nothing
 
 
 def test_a_reversed_item_is_a_defect_with_its_derivation() -> None:
-    r = analyze_pair(_item("Chao gives orders to Li.", "Li gives orders to Chao.", "Li is Chao's boss.",
-                           "Chao is Li's boss.", "social-relations"), ewok_schema())
+    r = analyze_pair(_item("Dana gives orders to Kim.", "Kim gives orders to Dana.", "Kim is Dana's boss.",
+                           "Dana is Kim's boss.", "social-relations"), ewok_schema())
     assert r.category is Design.REVERSED and not r.agrees
     assert r.cells[0].verdict.value == "contradicted" and r.cells[0].steps
 
 
 def test_materials_and_pronouns() -> None:
-    r = analyze_pair(_item("Chao sees the velvet.", "Chao sees the lemonade.", "Chao folds it.", "Chao pours it.",
+    r = analyze_pair(_item("Dana sees the velvet.", "Dana sees the lemonade.", "Dana folds it.", "Dana pours it.",
                            "material-dynamics"), ewok_schema())
     assert [c.verdict.value for c in r.cells] == ["undetermined", "contradicted", "contradicted", "undetermined"]
     assert r.category is Design.DIRECT
@@ -259,7 +259,7 @@ def test_materials_and_pronouns() -> None:
 
 def test_no_knowledge_means_unread_not_misread() -> None:
     with pytest.raises(ItemError, match="no loaded schema maps"):
-        analyze_pair(_item("Chao collects the cup.", "Chao is awake.", "Chao sees the cup.", "Chao is asleep."),
+        analyze_pair(_item("Dana collects the cup.", "Dana is awake.", "Dana sees the cup.", "Dana is asleep."),
                      ewok_schema())
 
 
@@ -282,20 +282,20 @@ def test_the_development_items(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("c1", "c2", "t1", "t2"), [
-    ("When presented with the cup and the box, Chao reached for the cup but not the box.",
-     "When presented with the cup and the box, Chao avoided the cup but not the box.",
-     "Chao prefers the cup over the box.", "Chao prefers the box over the cup."),
-    ("Upon seeing Li and Wei, Chao started walking towards Li but not Wei.",
-     "Upon seeing Wei and Li, Chao started walking away from Li but not Wei.",
-     "Chao prefers Li over Wei.", "Chao prefers Wei over Li."),
-    ("Chao decided to talk to Li but not Wei.", "Chao decided to avoid Li but not Wei.",
-     "Chao prefers Li over Wei.", "Chao prefers Wei over Li."),
-    ("When choosing between playing chess and playing cards, Chao decides against playing cards.",
-     "When choosing between playing chess and playing cards, Chao decides against playing chess.",
-     "Chao prefers chess over cards.", "Chao prefers cards over chess."),
-    ("Chao wants either the cup or the box. The cup is closer to Chao than the box.",
-     "Chao wants either the cup or the box. The cup is farther from Chao than the box.",
-     "Chao chooses the cup over the box.", "Chao chooses the box over the cup."),
+    ("When presented with the cup and the box, Dana reached for the cup but not the box.",
+     "When presented with the cup and the box, Dana avoided the cup but not the box.",
+     "Dana prefers the cup over the box.", "Dana prefers the box over the cup."),
+    ("Upon seeing Kim and Wei, Dana started walking towards Kim but not Wei.",
+     "Upon seeing Wei and Kim, Dana started walking away from Kim but not Wei.",
+     "Dana prefers Kim over Wei.", "Dana prefers Wei over Kim."),
+    ("Dana decided to talk to Kim but not Wei.", "Dana decided to avoid Kim but not Wei.",
+     "Dana prefers Kim over Wei.", "Dana prefers Wei over Kim."),
+    ("When choosing between playing chess and playing cards, Dana decides against playing cards.",
+     "When choosing between playing chess and playing cards, Dana decides against playing chess.",
+     "Dana prefers chess over cards.", "Dana prefers cards over chess."),
+    ("Dana wants either the cup or the box. The cup is closer to Dana than the box.",
+     "Dana wants either the cup or the box. The cup is farther from Dana than the box.",
+     "Dana chooses the cup over the box.", "Dana chooses the box over the cup."),
 ])
 def test_choices_decide_a_preference(c1: str, c2: str, t1: str, t2: str) -> None:
     """Each choice construction reads both its objects and the one chosen; "cards" is a filler, not a frame word."""
@@ -305,21 +305,21 @@ def test_choices_decide_a_preference(c1: str, c2: str, t1: str, t2: str) -> None
 
 
 def test_a_random_choice_is_no_preference() -> None:
-    r = analyze_pair(_item("When presented with the choice between the cup and the box, Chao flipped a coin and "
-                           "then chose the cup.", "When presented with the choice between the cup and the box, Chao "
-                           "deliberated and then chose the cup.", "Chao has no preference for the cup over the box.",
-                           "Chao prefers the cup over the box."), ewok_schema())
+    r = analyze_pair(_item("When presented with the choice between the cup and the box, Dana flipped a coin and "
+                           "then chose the cup.", "When presented with the choice between the cup and the box, Dana "
+                           "deliberated and then chose the cup.", "Dana has no preference for the cup over the box.",
+                           "Dana prefers the cup over the box."), ewok_schema())
     assert [c.verdict.value for c in r.cells] == ["entailed", "contradicted", "contradicted", "entailed"]
     assert any(step.by == "a random choice → no preference" for step in r.cells[0].steps)
 
 
 def test_senses_and_conversations() -> None:
-    r = analyze_pair(_item("The cup is outside Chao's mouth.", "The cup is inside Chao's mouth.", "Chao sees the cup.",
-                           "Chao tastes the cup."), ewok_schema())
+    r = analyze_pair(_item("The cup is outside Dana's mouth.", "The cup is inside Dana's mouth.", "Dana sees the cup.",
+                           "Dana tastes the cup."), ewok_schema())
     assert r.cells[1].verdict.value == "contradicted" and r.cells[3].verdict.value == "entailed" and r.agrees
     assert r.cells[2].verdict.value == "contradicted"  # outside the mouth: not tasted
-    r = analyze_pair(_item("Chao is starting a conversation with Li.", "Chao is ending a conversation with Li.",
-                           "Chao intends to interact with Li.", "Chao does not intend to interact with Li."),
+    r = analyze_pair(_item("Dana is starting a conversation with Kim.", "Dana is ending a conversation with Kim.",
+                           "Dana intends to interact with Kim.", "Dana does not intend to interact with Kim."),
                      ewok_schema())
     assert r.category is Design.CONTRAST
 
@@ -327,16 +327,16 @@ def test_senses_and_conversations() -> None:
 @pytest.mark.parametrize(("c1", "c2", "t1", "t2", "category"), [
     ("The candle is moving, and the baseball is not.", "The candle is stationary, and the baseball is not.",
      "The candle is colliding with the baseball.", "The baseball is colliding with the candle.", Design.DIRECT),
-    ("The truck is moving forward but Jesse is not.", "The truck is staying in the same spot but Jesse is not.",
-     "Jesse is throwing the truck.", "Jesse is climbing on the truck.", Design.DIRECT),
-    ("The speed of the ball changes.", "The speed of the ball remains the same.", "Li is kicking the ball.",
-     "Li is touching the ball.", Design.ONE_SIDED),
-    ("When the action is complete, Li will no longer be touching the box.",
-     "When the action is complete, Li will still be touching the box.", "Li is pushing the box.",
-     "Li is pulling the box.", Design.DIRECT),
-    ("Li is closer to the floor compared to when Li was standing on the ground.",
-     "Li is closer to the sky compared to when Li was standing on the ground.", "Li is sitting on the box.",
-     "Li is standing on the box.", Design.DIRECT),
+    ("The truck is moving forward but Robin is not.", "The truck is staying in the same spot but Robin is not.",
+     "Robin is throwing the truck.", "Robin is climbing on the truck.", Design.DIRECT),
+    ("The speed of the ball changes.", "The speed of the ball remains the same.", "Kim is kicking the ball.",
+     "Kim is touching the ball.", Design.ONE_SIDED),
+    ("When the action is complete, Kim will no longer be touching the box.",
+     "When the action is complete, Kim will still be touching the box.", "Kim is pushing the box.",
+     "Kim is pulling the box.", Design.DIRECT),
+    ("Kim is closer to the floor compared to when Kim was standing on the ground.",
+     "Kim is closer to the sky compared to when Kim was standing on the ground.", "Kim is sitting on the box.",
+     "Kim is standing on the box.", Design.DIRECT),
 ])
 def test_motion_knowledge(c1: str, c2: str, t1: str, t2: str, category: Design) -> None:
     """Coordinated clauses, speed, staying in place and height, each deciding the designed comparisons."""
@@ -345,18 +345,18 @@ def test_motion_knowledge(c1: str, c2: str, t1: str, t2: str, category: Design) 
 
 
 @pytest.mark.parametrize(("c1", "c2", "t1", "t2"), [
-    ("Li is removing obstacles in the path of Wei.", "Li is introducing obstacles in the path of Wei.",
-     "Li is helping Wei.", "Li is hindering Wei."),
-    ("Li is directing Wei toward the wrong path.", "Li is directing Wei toward the correct path.",
-     "Li is deceiving Wei.", "Li is helping Wei."),
-    ("Li is forcing Wei to act in a certain way.", "Li is advising Wei to act in a certain way.",
-     "Li is coercing Wei.", "Li is helping Wei."),
-    ("Li will be sad if Li and Wei run into each other.", "Li will be happy if Li and Wei run into each other.",
-     "Li is evading Wei.", "Li is seeking Wei."),
-    ("When interacting with Wei, Li is being annoying.", "When interacting with Wei, Li is being supportive.",
-     "Li is teasing Wei.", "Li is comforting Wei."),
-    ("Li is showing Wei how to juggle.", "Wei is showing Li how to juggle.", "Li is teaching Wei.",
-     "Wei is teaching Li."),
+    ("Kim is removing obstacles in the path of Wei.", "Kim is introducing obstacles in the path of Wei.",
+     "Kim is helping Wei.", "Kim is hindering Wei."),
+    ("Kim is directing Wei toward the wrong path.", "Kim is directing Wei toward the correct path.",
+     "Kim is deceiving Wei.", "Kim is helping Wei."),
+    ("Kim is forcing Wei to act in a certain way.", "Kim is advising Wei to act in a certain way.",
+     "Kim is coercing Wei.", "Kim is helping Wei."),
+    ("Kim will be sad if Kim and Wei run into each other.", "Kim will be happy if Kim and Wei run into each other.",
+     "Kim is evading Wei.", "Kim is seeking Wei."),
+    ("When interacting with Wei, Kim is being annoying.", "When interacting with Wei, Kim is being supportive.",
+     "Kim is teasing Wei.", "Kim is comforting Wei."),
+    ("Kim is showing Wei how to juggle.", "Wei is showing Kim how to juggle.", "Kim is teaching Wei.",
+     "Wei is teaching Kim."),
 ])
 def test_social_interactions(c1: str, c2: str, t1: str, t2: str) -> None:
     """Fixed phrases ("in the path of", "toward the wrong path") are frame words, never an argument such as
@@ -391,15 +391,15 @@ def test_amounts_compared_by_name() -> None:
 def test_beliefs_are_closed_under_the_schemas_consequences() -> None:
     """"learned that it was moved to the shop" → believes that it is in the shop (a closed attitude, by default);
     "moved from the shop" rules the belief out."""
-    r = analyze_pair(_item("Chao has learned that the wheel was moved to the shop.",
-                           "Chao has learned that the wheel was moved from the shop.",
-                           "Chao believes that the wheel is in the shop.",
-                           "Chao doubts that the wheel is in the shop."), ewok_schema())
+    r = analyze_pair(_item("Dana has learned that the wheel was moved to the shop.",
+                           "Dana has learned that the wheel was moved from the shop.",
+                           "Dana believes that the wheel is in the shop.",
+                           "Dana doubts that the wheel is in the shop."), ewok_schema())
     assert [c.verdict.value for c in r.cells] == ["entailed", "contradicted", "contradicted", "undetermined"]
     assert r.category is Design.DIRECT  # not believing is not yet doubting
     assert any(step.by == "closed(believes_that)" for step in r.cells[0].steps)
     assert r.cells[0].strength is not None and r.cells[0].strength.label == "default"
-    s = read_clause("Chao sees that the wheel is moved to the other side of the shop.")
+    s = read_clause("Dana sees that the wheel is moved to the other side of the shop.")
     assert s.clause is not None and s.clause.args == ("wheel", "shop")  # never 'other' as an argument
 
 
