@@ -375,17 +375,22 @@ def analyze_file_batches(
     *,
     input_format: str = "auto",
     fields: Mapping[str, str] | None = None,
+    preset: str | None = None,
+    batch_input: str | None = None,
+    limit: int | None = None,
     jobs: int | None = None,
 ) -> Generator[Batch, None, None]:
     """:func:`analyze_records` over one input file (``-`` for standard input), streaming; ``jobs=None``
-    (the default): :func:`auto_jobs`.
+    (the default): :func:`auto_jobs`. ``preset`` and ``batch_input`` are :func:`read_records`'s; ``limit``: only
+    the first so many records (a bad record counts).
 
     Raises:
         InputError: the file cannot be read at all.
-        UsageError: an unknown input format or field name.
+        UsageError: an unknown input format, field name or preset.
     """
     jobs = auto_jobs(path) if jobs is None else jobs
-    return analyze_records(read_records(path, input_format=input_format, fields=fields), analysis, jobs=jobs)
+    items = read_records(path, input_format=input_format, fields=fields, preset=preset, batch_input=batch_input)
+    return analyze_records(items if limit is None else islice(items, limit), analysis, jobs=jobs)
 
 
 def demo_input() -> AbstractContextManager[Path]:

@@ -19,7 +19,7 @@ import click
 from rich.console import Console
 from rich.text import Text
 
-from prontocheck.analyze import AUTO_JOBS_BYTES, DEMO_NAME, Analysis, analyze_records, auto_jobs, demo_input
+from prontocheck.analyze import AUTO_JOBS_BYTES, DEMO_NAME, Analysis, analyze_file_batches, demo_input
 from prontocheck.cli.compare import print_comparison
 from prontocheck.cli.interrupts import graceful
 from prontocheck.cli.messages import fail, labelled
@@ -250,14 +250,14 @@ def analyze(inputs: tuple[str, ...], output: str | None, fmt: str | None, group_
                     original = OriginalSummary(profile, source=Path(name).name.removesuffix(".gz"))
                     originals.append(original)
                 try:
-                    items = read_records(path, input_format=input_format, fields=field_map, preset=preset,
-                                         batch_input=batch_input)
-                    if limit is not None:
-                        items = islice(items, limit)
                     if ray_address is None:
-                        source = analyze_records(items, analysis, jobs=auto_jobs(path) if jobs is None else jobs)
+                        source = analyze_file_batches(path, analysis, input_format=input_format, fields=field_map,
+                                                      preset=preset, batch_input=batch_input, limit=limit, jobs=jobs)
                     else:
-                        source = on_ray.analyze_records(items, analysis, workers=jobs)
+                        items = read_records(path, input_format=input_format, fields=field_map, preset=preset,
+                                             batch_input=batch_input)
+                        source = on_ray.analyze_records(items if limit is None else islice(items, limit), analysis,
+                                                        workers=jobs)
                     with closing(source) as batches:
                         for batch in batches:  # the work is done: write, count, and stop between batches
                             if out is not None:
@@ -322,21 +322,13 @@ def print_summary(report: Report, fmt: str, interrupted: str | None = None,
     else:
         console = Console(highlight=False, soft_wrap=False, markup=False)
         console.print(render(report, fmt))
-        unparseable = render_unparseable(report)
-        if unparseable:
-            console.print(Text(f"\nUnparseable sentences ({len(unparseable)} distinct)", style="bold"))
-            for text in unparseable:
-                console.print(f"  {text}")
-        errors = render_errors(report)
-        if errors:
-            console.print(Text(f"\nBad input records ({len(errors)})", style="bold"))
-            for text in errors:
-                console.print(f"  {text}")
-        warnings = render_warnings(report)
-        if warnings:
-            console.print(Text(f"\nWarnings ({len(warnings)})", style="bold"))
-            for text in warnings:
-                console.print(f"  {text}")
+        for title, lines in (("Unparseable sentences ({} distinct)", render_unparseable(report)),
+                             ("Bad input records ({})", render_errors(report)),
+                             ("Warnings ({})", render_warnings(report))):
+            if lines:
+                console.print(Text("\n" + title.format(len(lines)), style="bold"))
+                for text in lines:
+                    console.print(f"  {text}")
     if comparison is not None and fmt != "json":
         click.echo()
         print_comparison(comparison, fmt)
