@@ -1,10 +1,10 @@
 """Scoring model answers to relational questions: accuracy per relation against ART's human
 reference intervals (Table 3), reversal consistency, and the global consistency of the answers.
 
-An answer record is ``{"model", "item", "answer"}`` (``answer`` a boolean or "yes"/"no"; without
-it, ``raw`` must commit to Yes or No, read as ``modal score`` reads replies). ``item`` names an item of
-the items file; a record may instead carry the item itself (``question`` or ``atom``, ``category``,
-``gold``) under ``id``.
+An answer record is ``{"model", "item", "answer"}`` (``answer`` a boolean or "yes"/"no"; free text in it, or
+``raw``, is read as ``modal score`` reads replies: a reply that commits to neither Yes nor No is *uncertain*).
+``item`` names an item of the items file; a record may instead carry the item itself (``question`` or ``atom``,
+``category``, ``gold``) under ``id``.
 
 >>> ref = art_reference()["necessary_quality"]
 >>> ref.reference, ref.position(19, 20), ref.position(11, 20), ref.position(15, 20)
@@ -108,10 +108,10 @@ def answer_value(record: Mapping[str, Any]) -> bool | None:
     True
     """
     answer = record.get("answer")
-    if answer is not None and not (isinstance(answer, str) and answer.strip().lower() not in ("yes", "no", "true",
-                                                                                             "false")):
+    free_text = isinstance(answer, str) and answer.strip().lower() not in ("yes", "no", "true", "false")
+    if answer is not None and not free_text:
         return as_bool(answer, "answer")
-    raw = answer if answer is not None else record.get("raw")
+    raw = answer if free_text else record.get("raw")
     if isinstance(raw, str) and raw.strip():
         from prontocheck.syntax.reading import reply_answer  # (the output reader: only for free-text answers)
 
