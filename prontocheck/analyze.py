@@ -33,7 +33,7 @@ from prontocheck.io.writing import dumps
 from prontocheck.prontoqa.check import check
 from prontocheck.prontoqa.results import ExampleResult
 from prontocheck.report.aggregate import GroupedSummaryBuilder, SummaryBuilder
-from prontocheck.report.samples import problem_key, sample_key
+from prontocheck.report.samples import key_of_sample, problem_key
 from prontocheck.syntax.frontend import parser
 from prontocheck.syntax.grammar import PRONTOQA
 
@@ -67,13 +67,14 @@ class Checked:
     record: Record
     result: ExampleResult
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, problem: str | None = None) -> dict[str, Any]:
         """The per-record JSON line: the result, plus where the record came from and its problem's key (what
-        ``prontocheck compare`` matches records of two runs on when their ids differ).
+        ``prontocheck compare`` matches records of two runs on when their ids differ; ``problem``: that key when
+        the caller has it already).
         """
         out = self.result.to_json()
         out["source"] = {"file": self.record.file, "line": self.record.line}
-        out["problem_key"] = problem_key(self.record.problem)
+        out["problem_key"] = problem_key(self.record.problem) if problem is None else problem
         return out
 
 
@@ -225,8 +226,10 @@ def analyze_batch(items: list[Record | RecordError], analysis: Analysis) -> Batc
     for item in items:
         done = _check_one(item)
         if isinstance(done, Checked):
-            summary.add(done.result, sample=sample_key(done.record, analysis.sample_key, analysis.sample_logprob))
-            line = done.to_json()
+            record_key = problem_key(done.record.problem)  # (a digest of the problem's text: made once a record)
+            summary.add(done.result, sample=key_of_sample(record_key, done.record.id, done.record.metadata,
+                                                          analysis.sample_key, analysis.sample_logprob))
+            line = done.to_json(record_key)
             record: Record | None = done.record
         else:
             summary.add_error(done)
