@@ -381,8 +381,7 @@ def _finish(report: Report, thresholds: dict[str, float], unreadable: bool, err:
     total = report.total if isinstance(report, GroupedSummary) else report
     if not total.n and not unreadable:
         bad = f" ({total.n_errors} bad records)" if total.n_errors else " (the inputs are empty)"
-        err.print(labelled("error", "red", f"no record could be read{bad}"))
-        sys.exit(2)
+        fail(err, f"no record could be read{bad}")
     if unreadable:
         sys.exit(2)
     if missed:

@@ -10,7 +10,7 @@ import sys
 import click
 from rich.console import Console
 
-from prontocheck.cli.messages import labelled
+from prontocheck.cli.messages import fail
 from prontocheck.errors import InputError
 from prontocheck.report.compare import Comparison, compare, read_outcomes
 from prontocheck.report.render_compare import FORMATS, comparison_notes, render_comparison
@@ -44,6 +44,5 @@ def compare_command(run_a: str, run_b: str, fmt: str | None) -> None:
     try:
         a, b = read_outcomes(run_a), read_outcomes(run_b)
     except InputError as e:
-        err.print(labelled("error", "red", e))
-        sys.exit(2)
+        fail(err, e)
     print_comparison(compare(a, b), fmt or ("table" if sys.stdout.isatty() else "json"))

@@ -15,7 +15,7 @@ from typing import Any
 import click
 from rich.console import Console, RenderableType
 
-from prontocheck.cli.messages import labelled
+from prontocheck.cli.messages import fail, labelled
 from prontocheck.cli.progress import reporting, wanted
 from prontocheck.errors import ProntocheckError
 from prontocheck.io.writing import check_not_input, dumps, optional_output
@@ -57,8 +57,7 @@ def _guard() -> Iterator[None]:
     try:
         yield
     except ProntocheckError as e:
-        Console(stderr=True, highlight=False, markup=False).print(labelled("error", "red", e))
-        sys.exit(2)
+        fail(Console(stderr=True, highlight=False, markup=False), e)
 
 
 def _schema(schemas: tuple[str, ...], no_default: bool, extra: tuple[str, ...] = ()) -> Schema:

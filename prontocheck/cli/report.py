@@ -15,7 +15,7 @@ import click
 from rich.console import Console
 
 from prontocheck.cli.analyze import THRESHOLD_METRICS, _finish, _thresholds, print_summary
-from prontocheck.cli.messages import labelled
+from prontocheck.cli.messages import fail
 from prontocheck.cli.saving import write_html
 from prontocheck.errors import InputError, UsageError
 from prontocheck.report import FORMATS
@@ -69,8 +69,7 @@ def report(runs: tuple[str, ...], fmt: str | None, group_by: str | None, html: s
     except InputError as e:
         hint = "" if e.line is None else (" (a RUN is the records file 'analyze --output' writes, one JSON object a "
                                           "line, or a directory 'analyze --output-dir' made)")
-        err.print(labelled("error", "red", f"{e}{hint}"))
-        sys.exit(2)
+        fail(err, f"{e}{hint}")
     if html is not None and pages is not None:
         write_html(html, pages.build(summary), [run_file(path) for path in runs], err)
     print_summary(summary, fmt or ("table" if sys.stdout.isatty() else "json"))
