@@ -146,6 +146,8 @@ class Analysis:
         sample_key: what makes records samples of one problem (:func:`~prontocheck.report.samples.sample_key`:
             ``None``, the same context, query and options; ``"id"``, the same id; else a metadata key).
         sample_logprob: the metadata key of a sample's mean token log-probability (the paper's selection).
+        lines: whether each record's JSON line is made (``False``: a :class:`Batch`'s ``text`` is empty; for a job
+            that only wants the summary, the lines being a good part of its work).
     """
 
     group_by: str | None = None
@@ -153,6 +155,7 @@ class Analysis:
     bad_patterns: Whitelist | None = None
     sample_key: str | None = None
     sample_logprob: str | None = None
+    lines: bool = True
 
     def summary_builder(self, *, limit: int | None = None) -> SummaryBuilder | GroupedSummaryBuilder:
         """A new builder of the summary (grouped or not); by default one listing everything, to merge."""
@@ -167,7 +170,8 @@ class Batch:
 
     Attributes:
         text: the records' JSON lines (as :func:`~prontocheck.io.writing.dumps` writes them, each ending
-            in a newline; a bad record's is :func:`error_json`), in input order.
+            in a newline; a bad record's is :func:`error_json`), in input order; empty when the analysis
+            makes none (:attr:`Analysis.lines`).
         count: how many records.
         summary: a builder that counted these records only and lists everything (``limit=None``): merge
             it into the run's (:meth:`~prontocheck.report.SummaryBuilder.merge`).
@@ -223,26 +227,29 @@ def analyze_batch(items: list[Record | RecordError], analysis: Analysis) -> Batc
     lines: list[str] = []
     errors: list[RecordError] = []
     verdicts: list[CompatExample] = []
+    write = analysis.lines
     for item in items:
         done = _check_one(item)
         if isinstance(done, Checked):
             record_key = problem_key(done.record.problem)  # (a digest of the problem's text: made once a record)
             summary.add(done.result, sample=key_of_sample(record_key, done.record.id, done.record.metadata,
                                                           analysis.sample_key, analysis.sample_logprob))
-            line = done.to_json(record_key)
+            line = done.to_json(record_key) if write else None
             record: Record | None = done.record
         else:
             summary.add_error(done)
             errors.append(done)
-            line = error_json(done)
+            line = error_json(done) if write else None
             # The original analyzers read the query their own way: their verdict stands.
             record = done.record if isinstance(done, QueryError) else None
         if analysis.profile != PAPER and record is not None:
             verdict = compat_check_record(record, profile=analysis.profile, bad_patterns=analysis.bad_patterns)
             verdicts.append(verdict)
-            line["compat"] = verdict.to_json()
-        lines.append(dumps(line))
-        lines.append("\n")
+            if line is not None:
+                line["compat"] = verdict.to_json()
+        if line is not None:
+            lines.append(dumps(line))
+            lines.append("\n")
     return Batch("".join(lines), len(items), summary, tuple(errors), tuple(verdicts))
 
 

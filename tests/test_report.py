@@ -256,6 +256,24 @@ def test_merging_the_builders_of_chunks_equals_adding_everything_to_one(
     assert json.dumps(merged.build().to_json()) == json.dumps(one.build().to_json())  # dict orders too
 
 
+@pytest.mark.parametrize("profile", ["paper", "prontoqa-v1"])
+def test_an_analysis_without_lines_counts_the_same_and_writes_nothing(profile: str) -> None:
+    """``Analysis(lines=False)`` (the analyze job with no ``-o`` and no HTML report) skips the JSON lines only."""
+    from prontocheck.analyze import Analysis, analyze_records
+    from prontocheck.io import read_records
+
+    root = Path(__file__).resolve().parents[1]
+    items = [*read_records(str(root / "tests" / "data" / "reading" / "styles.jsonl")),
+             RecordError("in.jsonl", 3, "not JSON"), *read_records(str(root / "fixtures" / "demo.jsonl"))]
+    with_lines = list(analyze_records(items, Analysis(profile=profile), chunk_size=16))
+    without = list(analyze_records(items, Analysis(profile=profile, lines=False), chunk_size=16))
+    assert all(batch.text for batch in with_lines) and not any(batch.text for batch in without)
+    assert [b.count for b in without] == [b.count for b in with_lines]
+    assert [b.errors for b in without] == [b.errors for b in with_lines]
+    assert [b.compat for b in without] == [b.compat for b in with_lines]
+    assert [b.summary.build().to_json() for b in without] == [b.summary.build().to_json() for b in with_lines]
+
+
 def test_the_varied_results_reach_every_limit() -> None:
     s = summarize([r for r in _varied() if not isinstance(r, RecordError)],
                   [r for r in _varied() if isinstance(r, RecordError)], limit=2)

@@ -220,7 +220,7 @@ def analyze(inputs: tuple[str, ...], output: str | None, fmt: str | None, group_
     run = SavedRun.start(output, html, output_dir, group_by, err, quiet)
     output = run.records or output
     analysis = Analysis(group_by=group_by, profile=profile, bad_patterns=whitelist, sample_key=sample_key,
-                        sample_logprob=sample_logprob)
+                        sample_logprob=sample_logprob, lines=output is not None or run.builder is not None)
     builder = analysis.summary_builder(limit=DEFAULT_LIMIT)
     originals: list[OriginalSummary] = []
     unreadable = False
