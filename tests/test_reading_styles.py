@@ -1,7 +1,9 @@
-"""The hand-labelled styles set (tests/data/reading/styles*.jsonl) is well formed and self-consistent.
+"""The hand-labelled reading sets (tests/data/reading/styles*.jsonl, blind-*.jsonl) are well formed and consistent.
 
 These tests check the data, not prontocheck: every listed sentence is in its output, in order, and together
 they cover it; the record-level labels agree with the sentence-level ones; the records load as native JSONL.
+Each records file is paired with its labels file (``X.jsonl`` with ``X.labels.jsonl``): the development set
+``styles`` and every blind set ``blind-STEM`` (ids ``STEM-01`` ...).
 """
 
 from __future__ import annotations
@@ -18,15 +20,34 @@ from prontocheck.io import Record, RecordError, read_records
 READING = Path(__file__).resolve().parent / "data" / "reading"
 RECORDS_PATH = READING / "styles.jsonl"
 LABELS_PATH = READING / "styles.labels.jsonl"
+BLIND_PATHS = sorted(READING.glob("blind-*.jsonl"))
+SETS = [RECORDS_PATH] + [path for path in BLIND_PATHS if not path.name.endswith(".labels.jsonl")]
 
 STYLES = {"trace", "chat", "fewshot", "dfs", "ood"}
+BLIND_STYLES = STYLES | {"format"}
 KINDS = {"step", "commentary", "hypothetical", "answer", "unparseable", "backtrack"}
 LABEL_KEYS = {"id", "predicted", "strict_proof", "valid_proof", "invalid_claim", "cut_after_answer",
               "answer_note", "notes", "sentences"}
 OPTIONS = ["A) True", "B) False"]
 
-# Text between two listed sentences may only be Markdown or list markup, tags and whitespace.
-MARKUP_TOKEN = re.compile(r"#{1,6}|\d{1,2}[.):]|[-*•]|-{3,}|<think>|</think>|Step|Case")
+# Text between two listed sentences may only be Markdown or list markup (table pipes and rules included),
+# reasoning tags (<think>, Claude's <thinking>, Sky-T1's <|begin_of_thought|> ...) and whitespace.
+MARKUP_TOKEN = re.compile(
+    r"#{1,6}|\d{1,2}[.):]|[-*•]|-{3,}|</?think>|</?thinking>|<\|(?:begin|end)_of_(?:thought|solution)\|>"
+    r"|\||(?:\|:?-{3,}:?)+\||Step|Case"
+)
+# Where a reasoning trace starts and ends: an answer inside it is tentative (to the end of the output when a
+# truncated trace never closes).
+OPENING_TAGS = ("<think>", "<thinking>", "<|begin_of_thought|>")
+CLOSING_TAGS = ("</think>", "</thinking>", "<|end_of_thought|>")
+# The query wordings: Logic-LM's, "True or false:", and the blind sets' others (no options on these).
+QUERY_FORMS = [
+    re.compile(r"Is the following statement true or false\? (?P<s>.+)"),
+    re.compile(r"True or false: (?P<s>.+)"),
+    re.compile(r"Is it true that (?P<s>.+)\?"),
+    re.compile(r"Determine whether \"?(?P<s>.+?)\.?\"? is true or false\."),
+    re.compile(r"Prove: (?P<s>.+)"),
+]
 # Claims are written in plain generator English (one short sentence, no final period).
 CLAIM_FORMS = [
     re.compile(r"[A-Z][a-z]+ is (?:not )?(?:an? )?[A-Za-z][A-Za-z -]*"),
@@ -38,7 +59,7 @@ CLAIM_FORMS = [
 ]
 TRUE_WORD = re.compile(r"\btrue\b", re.IGNORECASE)
 FALSE_WORD = re.compile(r"\bfalse\b", re.IGNORECASE)
-OPTION_LETTER = re.compile(r"(?:\boption is:? |\bOption |\{|Answer: |\(|^)([AB])\b")
+OPTION_LETTER = re.compile(r"(?:\boption is:? |\bOption |\{|Answer: |\(|^|\"answer\": \")([AB])\b")
 
 
 def _jsonl(path: Path) -> list[dict[str, Any]]:
@@ -46,20 +67,36 @@ def _jsonl(path: Path) -> list[dict[str, Any]]:
         return [json.loads(line) for line in stream if line.strip()]
 
 
-RECORDS = _jsonl(RECORDS_PATH)
-LABELS = _jsonl(LABELS_PATH)
-PAIRS = list(zip(RECORDS, LABELS))
-IDS = [r["id"] for r in RECORDS]
+def labels_path(records_path: Path) -> Path:
+    """The labels file paired with a records file (``X.jsonl`` -> ``X.labels.jsonl``)."""
+    return records_path.with_name(records_path.name.removesuffix(".jsonl") + ".labels.jsonl")
+
+
+FILES = {path.name: (_jsonl(path), _jsonl(labels_path(path))) for path in SETS}
+RECORDS, LABELS = FILES[RECORDS_PATH.name]
+PAIRS = [(record, label) for records, labels in FILES.values() for record, label in zip(records, labels)]
+IDS = [record["id"] for record, _ in PAIRS]
+STYLES_IDS = {record["id"] for record in RECORDS}
 
 
 def statement(query: str) -> str:
-    """The query's statement S (after "True or false:" or "... true or false?")."""
-    return re.split(r"true or false[:?] ", query, maxsplit=1, flags=re.IGNORECASE)[1].rstrip(".")
+    """The query's statement S, without its final period.
+
+    >>> statement('Determine whether "Max is sour" is true or false.')
+    'Max is sour'
+    >>> statement("Is it true that Max is not sour?")
+    'Max is not sour'
+    """
+    for form in QUERY_FORMS:
+        found = form.fullmatch(query)
+        if found:
+            return found["s"].rstrip(".")
+    raise AssertionError(f"unknown query wording: {query!r}")
 
 
 def goal(record: dict[str, Any]) -> str:
-    """γ: S when the gold label is True, else the gold chain's conclusion (the negation of S)."""
-    if record["gold_label"]:
+    """γ: S when the gold label is True (or absent, for a Prove query), else the gold chain's conclusion."""
+    if record["gold_label"] in (True, None):
         return statement(record["query"])
     last = record["gold_cot"][-1].rstrip(".")
     return last.split(", ", 1)[1] if last.startswith("Since ") else last
@@ -90,25 +127,41 @@ def answer_value(text: str) -> bool:
     return letters.pop() == "A"
 
 
-def test_files_pair_up() -> None:
-    assert len(RECORDS) == len(LABELS) >= 40
-    assert [lab["id"] for lab in LABELS] == IDS
+@pytest.mark.parametrize("name", list(FILES))
+def test_files_pair_up(name: str) -> None:
+    records, labels = FILES[name]
+    ids = [r["id"] for r in records]
+    assert len(records) == len(labels) >= (40 if name == RECORDS_PATH.name else 1)
+    assert [lab["id"] for lab in labels] == ids
+    assert len(set(ids)) == len(ids)
+    assert all(set(lab) == LABEL_KEYS for lab in labels)
+    if name == RECORDS_PATH.name:
+        assert {r["style"] for r in records} == STYLES
+    else:
+        stem = name.removeprefix("blind-").removesuffix(".jsonl")
+        assert ids == [f"{stem}-{n:02d}" for n in range(1, len(ids) + 1)]
+        assert {r["style"] for r in records} <= BLIND_STYLES
+
+
+def test_ids_are_unique_across_files() -> None:
     assert len(set(IDS)) == len(IDS)
-    assert {r["style"] for r in RECORDS} == STYLES
-    assert all(set(lab) == LABEL_KEYS for lab in LABELS)
 
 
 @pytest.mark.parametrize(("record", "label"), PAIRS, ids=IDS)
 def test_record_fields(record: dict[str, Any], label: dict[str, Any]) -> None:
-    assert record["id"].startswith(f"{record['style']}-")
+    if record["id"] in STYLES_IDS:
+        assert record["id"].startswith(f"{record['style']}-")
+        assert not record["query"].startswith(("Is it true", "Determine", "Prove"))
     assert isinstance(record["model"], str) and record["model"]
-    assert isinstance(record["gold_label"], bool)
+    assert isinstance(record["gold_label"], bool) or (
+        record["gold_label"] is None and record["query"].startswith("Prove: "))
     assert isinstance(record["gold_cot"], list) and record["gold_cot"]
+    assert statement(record["query"])
     if "options" in record:
         assert record["options"] == OPTIONS
         assert record["query"].startswith("Is the following statement true or false? ")
     else:
-        assert record["query"].startswith("True or false: ")
+        assert not record["query"].startswith("Is the following statement true or false? ")
     assert label["predicted"] in (True, False, None)
     for key in ("strict_proof", "valid_proof", "invalid_claim", "cut_after_answer"):
         assert isinstance(label[key], bool), key
@@ -161,7 +214,9 @@ def test_record_labels_agree_with_sentences(record: dict[str, Any], label: dict[
 def test_predicted_is_the_last_committed_answer(record: dict[str, Any], label: dict[str, Any]) -> None:
     sentences = label["sentences"]
     text, starts, _ = locate(record["output"], sentences)
-    closing = text.find("</think>")
+    closing = max(text.find(tag) for tag in CLOSING_TAGS)
+    if closing < 0 and any(tag in text for tag in OPENING_TAGS):
+        closing = len(text)
     committed = [s for s, start in zip(sentences, starts) if s["kind"] == "answer" and start > closing]
     if label["predicted"] is None:
         assert not committed
@@ -180,12 +235,14 @@ def test_cut_after_answer_means_a_new_problem_follows(record: dict[str, Any], la
         assert label["sentences"][-1]["kind"] == "answer"
 
 
-def test_records_load_as_native_jsonl() -> None:
-    items = list(read_records(str(RECORDS_PATH)))
+@pytest.mark.parametrize("name", list(FILES))
+def test_records_load_as_native_jsonl(name: str) -> None:
+    records, _ = FILES[name]
+    items = list(read_records(str(READING / name)))
     errors = [str(item) for item in items if isinstance(item, RecordError)]
     assert not errors
     loaded = [item for item in items if isinstance(item, Record)]
-    assert [item.id for item in loaded] == IDS
-    assert [item.output for item in loaded] == [r["output"] for r in RECORDS]
-    assert [item.problem.gold_label for item in loaded] == [r["gold_label"] for r in RECORDS]
-    assert {item.metadata["style"] for item in loaded} == STYLES
+    assert [item.id for item in loaded] == [r["id"] for r in records]
+    assert [item.output for item in loaded] == [r["output"] for r in records]
+    assert [item.problem.gold_label for item in loaded] == [r["gold_label"] for r in records]
+    assert {item.metadata["style"] for item in loaded} == {r["style"] for r in records}
