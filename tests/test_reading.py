@@ -80,10 +80,18 @@ def test_a_missing_opening_think_tag_still_makes_a_trace() -> None:
     ('The statement "Max is sour" is false.', False), ('The statement "Max is not sour" is true.', False),
     ("Max is sour is true.", True), ("Final answer: **True**", True), ("$\\boxed{\\text{False}}$", False),
     ("The correct option is: B (False) - Max is not sour.", False), ("So the answer is A) True.", True),
+    ("B) False is correct.", False), ("Option A is the correct answer.", True), ("Answer - B", False),
+    ("Result: True", True), ("**Conclusion:** The statement is **false**.", False), ("That statement is true.", True),
+    ("Hence, 'Max is sour' is false.", False), ("The statement 'Max is not sour' is true.", False), ("→ **B**", False),
+    ("Yes, it is true.", True), ("No, that's false.", False),
 ])
 def test_answer_forms(answer: str, label: bool) -> None:
     result = check(TF, f"Max is a wumpus. {answer}")
     assert result.label.predicted is label, answer
+
+
+def test_an_answer_whose_two_words_disagree_gives_no_label() -> None:
+    assert check(TF, "Max is a wumpus. Yes, it is false.").label.predicted is None
 
 
 def test_option_letters_need_options() -> None:

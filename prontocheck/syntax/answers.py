@@ -4,10 +4,14 @@ Forms read (any case, Markdown already removed, a leading "So,"/"Therefore," all
 
 - option letters, through the question's options: ``B``, ``(A)``, ``Option A``, ``A) True``,
   ``The correct option is: A``, ``Answer: B``, ``\boxed{A}``;
-- words: ``True``, ``False.``, ``Yes``, ``No``, ``The answer is true``, ``Therefore, the answer should be
-  False``, ``Final answer: True``, ``\boxed{True}``;
-- the statement judged: ``The statement is false``, ``The statement "S" is false``, ``S is true`` (S the
-  query's statement, or its negation), ``The statement cannot be determined`` (an answer with no label).
+- option letters named as right: ``B) False is correct``, ``Option A is the correct answer``;
+- words: ``True``, ``False.``, ``Yes``, ``No``, ``Yes, it is true``, ``The answer is true``, ``Therefore, the answer
+  should be False``, ``Final answer: True``, ``Answer - True``, ``Result: True``, ``\boxed{True}``;
+- the statement judged: ``The statement is false``, ``That statement is true``, ``The statement "S" is false``,
+  ``'S' is false``, ``S is true`` (S the query's statement, or its negation), ``The statement cannot be determined``
+  (an answer with no label).
+
+A label ("Conclusion:", "Result:") or an arrow ("→") may lead any of them.
 
 A match is *weak* when it is a bare word or letter ("Yes.", "B"): it commits only where nothing but
 commentary follows it. Which match is the record's answer is decided for the whole output
@@ -36,7 +40,8 @@ _LEAD = (
     r"^(?:(?:so|thus|therefore|hence|then|overall|finally|consequently|accordingly|and|in\s+conclusion"
     r"|in\s+summary|to\s+conclude|to\s+summarize|as\s+a\s+result|based\s+on\s+(?:this|that|the\s+above|the"
     r"\s+(?:reasoning|analysis|context|information)(?:\s+provided)?)|given\s+(?:this|that)|this\s+means"
-    r"(?:\s+that)?|we\s+can\s+conclude\s+that|it\s+follows\s+that)(?:\s*+[,:])?\s++)*"
+    r"(?:\s+that)?|we\s+can\s+conclude\s+that|it\s+follows\s+that|conclusion|result|summary)(?:\s*+[,:])?\s++"
+    r"|(?:→|⇒|=>|->)\s*+)*"
 )
 _VALUE = r"(?P<value>true|false|yes|no|correct|incorrect|unknown|uncertain|[a-e])"
 _OPTION_TEXT = r"(?:\s*+(?:[).:]\s*+\(?|\(\s*+)(?P<text>true|false|yes|no|unknown|uncertain)\b\)?)?"
@@ -44,22 +49,30 @@ _END = r"\s*+[.!]*+$"
 """The end of an answer: spaces and full stops taken whole (possessive), so that a long run of them is scanned once."""
 _BOXED = re.compile(r"\\boxed\s*+\{\s*+(?:\\text\s*+\{\s*+)?([^{}]{1,40}?)\s*+\}?\s*+\}")
 _ANSWER = re.compile(
-    _LEAD + r"(?:the\s+)?(?:final\s+|correct\s+|right\s+|best\s+|my\s+)?(?:answer|option|choice|label|verdict|response)"
-    r"(?:\s++(?:is|would\s+be|should\s+be|must\s+be|will\s+be|=))?(?:\s++(?:therefore|thus|clearly))?\s*+[:=]?"
+    _LEAD + r"(?:the\s+)?(?:final\s+|correct\s+|right\s+|best\s+|my\s+)?"
+    r"(?:answer|option|choice|label|verdict|response|result)(?:\s++(?:is|would\s+be|should\s+be|must\s+be|will\s+be|=))?(?:\s++(?:therefore|thus|clearly))?\s*+[:=–—-]?"
     r"\s*+(?:option\s+|choice\s+)?\(?" + _VALUE + r"\)?" + _OPTION_TEXT + _END,
     re.IGNORECASE,
 )
 _BARE = re.compile(
-    _LEAD + r"(?:(?:option|choice)\s+)?\(?" + _VALUE + r"\)?" + _OPTION_TEXT + _END, re.IGNORECASE
+    _LEAD + r"(?:(?:option|choice)\s+)?\(?" + _VALUE + r"\)?" + _OPTION_TEXT
+    + r"(?:\s*+,\s*+(?:it|this|that)(?:'s|\s+is)\s+(?P<echo>true|false|correct|incorrect))?" + _END, re.IGNORECASE
 )
+_IS_CORRECT = re.compile(
+    _LEAD + r"(?:(?:the\s+)?(?:option|choice|answer)\s+)?\(?" + _VALUE + r"\)?" + _OPTION_TEXT
+    + r"\s++is\s++(?:the\s++)?(?:correct|right)(?:\s++(?:answer|option|choice|one))?" + _END,
+    re.IGNORECASE,
+)
+"""An option named as the right one: "B) False is correct", "Option A is the correct answer"."""
 _CHOOSE = re.compile(
     _LEAD + r"(?:i|we)\s+(?:would\s+|will\s+)?(?:choose|select|pick|go\s+with|answer)\s+(?:option\s+)?\(?"
     + _VALUE + r"\)?" + _OPTION_TEXT + _END,
     re.IGNORECASE,
 )
 _JUDGED = re.compile(
-    _LEAD + r"(?:the\s+)?(?:given\s+|original\s+|above\s+|final\s+)?(?:statement|claim|query|hypothesis|proposition"
-    r"|assertion|conclusion|sentence)(?P<quoted>\s*+:?\s*+\"[^\"]{1,200}\"(?:\s*+,)?|\s+that\s+[^\"]{0,199}?[^\"\s])?"
+    _LEAD + r"(?:(?:the|this|that)\s+)?(?:given\s+|original\s+|above\s+|final\s+)?(?:statement|claim|query|hypothesis"
+    r"|proposition|assertion|conclusion|sentence)(?P<quoted>\s*+:?\s*+(?:\"[^\"]{1,200}\"|'[^']{1,200}')(?:\s*+,)?"
+    r"|\s+that\s+[^\"]{0,199}?[^\"\s])?"
     r"\s++(?:is|must\s+be"
     r"|would\s+be|should\s+be)\s+(?:therefore\s+|thus\s+|hence\s+|indeed\s+|definitely\s+|clearly\s+|actually\s+"
     r"|also\s+|likely\s+|probably\s+)?(?P<neg>not\s+)?(?P<value>true|false|correct|incorrect|valid|invalid|right|wrong)"
@@ -72,8 +85,8 @@ _UNDECIDED = re.compile(
     r"[.!]*$",
     re.IGNORECASE,
 )
-_SAID = re.compile(r"^(?P<statement>\"[^\"]{1,200}\"|[^\"]{0,199}?[^\"\s])(?:\s*+,)?\s++is\s+(?P<neg>not\s+)?"
-                   r"(?P<value>true|false)" + _END, re.IGNORECASE)
+_SAID = re.compile(r"^(?P<statement>\"[^\"]{1,200}\"|'[^']{1,200}'|[^\"]{0,199}?[^\"\s])(?:\s*+,)?\s++is\s+"
+                   r"(?P<neg>not\s+)?(?P<value>true|false)" + _END, re.IGNORECASE)
 _STRIP_LEAD = re.compile(_LEAD, re.IGNORECASE)
 _CUE = re.compile(
     r"\b(?:true|false|yes|no|correct|incorrect|right|wrong|valid|invalid|unknown|uncertain|undetermined|undecidable"
@@ -135,7 +148,10 @@ def _matches_statement(text: str, ctx: AnswerContext) -> bool | None:
     """True if the text states S, False if it states not-S, ``None`` if neither (or unknown)."""
     if ctx.statement is None or ctx.parse is None:
         return None
-    formula = ctx.parse(text.strip().strip('"').strip())
+    text = text.strip()
+    if len(text) > 1 and text[0] == text[-1] and text[0] in "\"'":
+        text = text[1:-1]
+    formula = ctx.parse(text.strip())
     if formula is None:
         return None
     if formula == ctx.statement:
@@ -166,10 +182,13 @@ def answer_of(text: str, ctx: AnswerContext | None = None) -> Answer | None:
             if readable:
                 return Answer(label)
     head = _EXPLAINED.split(text, maxsplit=1)[0]
-    for pattern, weak in ((_ANSWER, False), (_CHOOSE, False), (_BARE, True)):
+    for pattern, weak in ((_ANSWER, False), (_CHOOSE, False), (_IS_CORRECT, False), (_BARE, True)):
         m = pattern.match(text) or (pattern.match(head) if head != text and not weak else None)
         if m is not None and (not weak or m.group("value").lower() in _BARE_WORDS):
             readable, label = _value(m.group("value"), m.group("text"), ctx)
+            echo = m.groupdict().get("echo")
+            if echo is not None and _WORDS[echo.lower()] != label:
+                return None  # "Yes, it is false": the two words disagree
             if readable:
                 return Answer(label, weak)
     m = _JUDGED.match(text)
