@@ -1,7 +1,9 @@
-"""The hand-labelled styles set (tests/data/reading/styles*.jsonl) is well formed and self-consistent.
+"""The hand-labelled reading sets (tests/data/reading/styles*.jsonl, blind-*.jsonl) are well formed and consistent.
 
 These tests check the data, not prontocheck: every listed sentence is in its output, in order, and together
 they cover it; the record-level labels agree with the sentence-level ones; the records load as native JSONL.
+Each (records, labels) file pair is checked the same way: the development set styles.jsonl and every blind set
+blind-STEM.jsonl with its blind-STEM.labels.jsonl.
 """
 
 from __future__ import annotations
@@ -18,18 +20,31 @@ from prontocheck.io import Record, RecordError, read_records
 READING = Path(__file__).resolve().parent / "data" / "reading"
 RECORDS_PATH = READING / "styles.jsonl"
 LABELS_PATH = READING / "styles.labels.jsonl"
+BLIND_PATHS = sorted(p for p in READING.glob("blind-*.jsonl") if not p.name.endswith(".labels.jsonl"))
+FILE_PAIRS = [(RECORDS_PATH, LABELS_PATH)] + [
+    (path, path.with_name(path.name.removesuffix(".jsonl") + ".labels.jsonl")) for path in BLIND_PATHS
+]
 
 STYLES = {"trace", "chat", "fewshot", "dfs", "ood"}
 KINDS = {"step", "commentary", "hypothetical", "answer", "unparseable", "backtrack"}
 LABEL_KEYS = {"id", "predicted", "strict_proof", "valid_proof", "invalid_claim", "cut_after_answer",
               "answer_note", "notes", "sentences"}
 OPTIONS = ["A) True", "B) False"]
+LOGIC_LM = "Is the following statement true or false? "
+# The query wordings: Logic-LM's (with OPTIONS), PrOntoQA's, and the blind sets' other phrasings of S.
+QUERY_FORMS = [
+    re.compile(r"Is the following statement true or false\? (?P<s>.+)\."),
+    re.compile(r"True or false: (?P<s>.+)\."),
+    re.compile(r"Is it true that (?P<s>.+)\?"),
+    re.compile(r"Determine whether (?P<s>.+) is true or false\."),
+    re.compile(r"Prove: (?P<s>.+)\."),
+]
 
 # Text between two listed sentences may only be Markdown or list markup, tags and whitespace.
-MARKUP_TOKEN = re.compile(r"#{1,6}|\d{1,2}[.):]|[-*•]|-{3,}|<think>|</think>|Step|Case")
+MARKUP_TOKEN = re.compile(r"#{1,6}|\d{1,2}[.):]|[-*•]|-{3,}|<think>|</think>|Step|Case|\||\|[-:|]+\|")
 # Claims are written in plain generator English (one short sentence, no final period).
 CLAIM_FORMS = [
-    re.compile(r"[A-Z][a-z]+ is (?:not )?(?:an? )?[A-Za-z][A-Za-z -]*"),
+    re.compile(r"(?:[A-Z][a-z]+|\d+) is (?:not )?(?:an? )?[A-Za-z][A-Za-z -]*"),
     re.compile(r"Every [A-Za-z][A-Za-z -]* is (?:not )?(?:an? )?[A-Za-z][A-Za-z -]*"),
     re.compile(r"Everything that is an? [a-z]+ or an? [a-z]+ is (?:not )?an? [a-z]+"),
     re.compile(r"[A-Z][a-z]+ is (?:not )?an? [a-z]+ (?:and|or) [A-Z][a-z]+ is (?:not )?an? [a-z]+"),
@@ -38,7 +53,7 @@ CLAIM_FORMS = [
 ]
 TRUE_WORD = re.compile(r"\btrue\b", re.IGNORECASE)
 FALSE_WORD = re.compile(r"\bfalse\b", re.IGNORECASE)
-OPTION_LETTER = re.compile(r"(?:\boption is:? |\bOption |\{|Answer: |\(|^)([AB])\b")
+OPTION_LETTER = re.compile(r"(?:\boption is:? |\bOption |\{|Answer: |\(|\"|^)([AB])\b")
 
 
 def _jsonl(path: Path) -> list[dict[str, Any]]:
@@ -46,20 +61,34 @@ def _jsonl(path: Path) -> list[dict[str, Any]]:
         return [json.loads(line) for line in stream if line.strip()]
 
 
-RECORDS = _jsonl(RECORDS_PATH)
-LABELS = _jsonl(LABELS_PATH)
-PAIRS = list(zip(RECORDS, LABELS))
-IDS = [r["id"] for r in RECORDS]
+def _stem(records_path: Path) -> str:
+    """The id prefix a blind set's records carry ("a" for blind-a.jsonl); "" for the styles set."""
+    return records_path.stem.removeprefix("blind-") if records_path.name.startswith("blind-") else ""
+
+
+FILES = [(records, _jsonl(records), _jsonl(labels)) for records, labels in FILE_PAIRS]
+PAIRS = [(record, label) for _, records, labels in FILES for record, label in zip(records, labels)]
+IDS = [record["id"] for _, records, _ in FILES for record in records]
+STEMS = {record["id"]: _stem(path) for path, records, _ in FILES for record in records}
+FILE_IDS = [path.name for path, _, _ in FILES]
 
 
 def statement(query: str) -> str:
-    """The query's statement S (after "True or false:" or "... true or false?")."""
-    return re.split(r"true or false[:?] ", query, maxsplit=1, flags=re.IGNORECASE)[1].rstrip(".")
+    """The query's statement S, whichever wording asks it.
+
+    >>> statement("Is it true that Max is not sour?")
+    'Max is not sour'
+    """
+    for form in QUERY_FORMS:
+        found = form.fullmatch(query)
+        if found:
+            return found["s"]
+    raise AssertionError(f"unknown query wording: {query!r}")
 
 
 def goal(record: dict[str, Any]) -> str:
-    """γ: S when the gold label is True, else the gold chain's conclusion (the negation of S)."""
-    if record["gold_label"]:
+    """γ: S when the gold label is True (or absent, for "Prove: S"), else the gold chain's conclusion (not S)."""
+    if record["gold_label"] is not False:
         return statement(record["query"])
     last = record["gold_cot"][-1].rstrip(".")
     return last.split(", ", 1)[1] if last.startswith("Since ") else last
@@ -90,25 +119,42 @@ def answer_value(text: str) -> bool:
     return letters.pop() == "A"
 
 
-def test_files_pair_up() -> None:
-    assert len(RECORDS) == len(LABELS) >= 40
-    assert [lab["id"] for lab in LABELS] == IDS
+def test_ids_are_unique_across_files() -> None:
     assert len(set(IDS)) == len(IDS)
-    assert {r["style"] for r in RECORDS} == STYLES
-    assert all(set(lab) == LABEL_KEYS for lab in LABELS)
+
+
+@pytest.mark.parametrize(("path", "records", "labels"), FILES, ids=FILE_IDS)
+def test_files_pair_up(path: Path, records: list[dict[str, Any]], labels: list[dict[str, Any]]) -> None:
+    ids = [r["id"] for r in records]
+    assert [lab["id"] for lab in labels] == ids
+    assert all(set(lab) == LABEL_KEYS for lab in labels)
+    if _stem(path):
+        assert len(records) == len(labels) >= 1
+        assert ids == [f"{_stem(path)}-{n:02d}" for n in range(1, len(ids) + 1)]
+        assert {r["style"] for r in records} <= STYLES
+    else:
+        assert len(records) == len(labels) >= 40
+        assert {r["style"] for r in records} == STYLES
 
 
 @pytest.mark.parametrize(("record", "label"), PAIRS, ids=IDS)
 def test_record_fields(record: dict[str, Any], label: dict[str, Any]) -> None:
-    assert record["id"].startswith(f"{record['style']}-")
+    assert record["style"] in STYLES
+    assert record["id"].startswith(f"{STEMS[record['id']] or record['style']}-")
     assert isinstance(record["model"], str) and record["model"]
-    assert isinstance(record["gold_label"], bool)
     assert isinstance(record["gold_cot"], list) and record["gold_cot"]
+    statement(record["query"])
+    if record["query"].startswith("Prove: "):
+        assert record["gold_label"] is None and "options" not in record
+    else:
+        assert isinstance(record["gold_label"], bool)
     if "options" in record:
         assert record["options"] == OPTIONS
-        assert record["query"].startswith("Is the following statement true or false? ")
+        assert record["query"].startswith(LOGIC_LM)
     else:
-        assert record["query"].startswith("True or false: ")
+        assert not record["query"].startswith(LOGIC_LM)
+    if not STEMS[record["id"]]:
+        assert record["query"].startswith(("True or false: ", LOGIC_LM))
     assert label["predicted"] in (True, False, None)
     for key in ("strict_proof", "valid_proof", "invalid_claim", "cut_after_answer"):
         assert isinstance(label[key], bool), key
@@ -162,6 +208,8 @@ def test_predicted_is_the_last_committed_answer(record: dict[str, Any], label: d
     sentences = label["sentences"]
     text, starts, _ = locate(record["output"], sentences)
     closing = text.find("</think>")
+    if closing < 0 and "<think>" in text:
+        closing = len(text)  # cut inside the trace: nothing in it is committed
     committed = [s for s, start in zip(sentences, starts) if s["kind"] == "answer" and start > closing]
     if label["predicted"] is None:
         assert not committed
@@ -180,12 +228,13 @@ def test_cut_after_answer_means_a_new_problem_follows(record: dict[str, Any], la
         assert label["sentences"][-1]["kind"] == "answer"
 
 
-def test_records_load_as_native_jsonl() -> None:
-    items = list(read_records(str(RECORDS_PATH)))
+@pytest.mark.parametrize(("path", "records", "labels"), FILES, ids=FILE_IDS)
+def test_records_load_as_native_jsonl(path: Path, records: list[dict[str, Any]], labels: list[dict[str, Any]]) -> None:
+    items = list(read_records(str(path)))
     errors = [str(item) for item in items if isinstance(item, RecordError)]
     assert not errors
     loaded = [item for item in items if isinstance(item, Record)]
-    assert [item.id for item in loaded] == IDS
-    assert [item.output for item in loaded] == [r["output"] for r in RECORDS]
-    assert [item.problem.gold_label for item in loaded] == [r["gold_label"] for r in RECORDS]
-    assert {item.metadata["style"] for item in loaded} == STYLES
+    assert [item.id for item in loaded] == [r["id"] for r in records]
+    assert [item.output for item in loaded] == [r["output"] for r in records]
+    assert [item.problem.gold_label for item in loaded] == [r["gold_label"] for r in records]
+    assert {item.metadata["style"] for item in loaded} == {r["style"] for r in records}
