@@ -50,7 +50,7 @@ QUERY_FORMS = [
 ]
 # Claims are written in plain generator English (one short sentence, no final period).
 CLAIM_FORMS = [
-    re.compile(r"[A-Z][a-z]+ is (?:not )?(?:an? )?[A-Za-z][A-Za-z -]*"),
+    re.compile(r"(?:[A-Z][a-z]+|\d+) is (?:not )?(?:an? )?[A-Za-z][A-Za-z -]*"),
     re.compile(r"Every [A-Za-z][A-Za-z -]* is (?:not )?(?:an? )?[A-Za-z][A-Za-z -]*"),
     re.compile(r"Everything that is an? [a-z]+ or an? [a-z]+ is (?:not )?an? [a-z]+"),
     re.compile(r"[A-Z][a-z]+ is (?:not )?an? [a-z]+ (?:and|or) [A-Z][a-z]+ is (?:not )?an? [a-z]+"),
