@@ -7,11 +7,11 @@ Forms read (any case, Markdown already removed, a leading "So,"/"Therefore," all
 - option letters named as right: ``B) False is correct``, ``Option A is the correct answer``;
 - words: ``True``, ``False.``, ``Yes``, ``No``, ``Yes, it is true``, ``The answer is true``, ``Therefore, the answer
   should be False``, ``Final answer: True``, ``Answer - True``, ``Result: True``, ``\boxed{True}``;
-- the statement judged: ``The statement is false``, ``That statement is true``, ``The statement "S" is false``,
-  ``'S' is false``, ``S is true`` (S the query's statement, or its negation), ``The statement cannot be determined``
-  (an answer with no label).
+- the statement judged: ``The statement is false``, ``That statement is true``, ``It is true that S``, ``The
+  statement "S" is false``, ``'S' is false``, ``S is true`` (S the query's statement, or its negation), ``The
+  statement cannot be determined`` (an answer with no label).
 
-A label ("Conclusion:", "Result:") or an arrow ("→") may lead any of them.
+A label ("Conclusion:", "Result:", "Answer:"), a "Yes," or an arrow ("→") may lead any of them.
 
 A match is *weak* when it is a bare word or letter ("Yes.", "B"): it commits only where nothing but
 commentary follows it. Which match is the record's answer is decided for the whole output
@@ -41,22 +41,23 @@ _LEAD = (
     r"|in\s+summary|to\s+conclude|to\s+summarize|as\s+a\s+result|based\s+on\s+(?:this|that|the\s+above|the"
     r"\s+(?:reasoning|analysis|context|information)(?:\s+provided)?)|given\s+(?:this|that)|this\s+means"
     r"(?:\s+that)?|we\s+can\s+conclude\s+that|it\s+follows\s+that|conclusion|result|summary)(?:\s*+[,:])?\s++"
-    r"|(?:→|⇒|=>|->)\s*+)*"
+    r"|(?:→|⇒|=>|->)\s*+|(?:yes|yeah|no)\s*+[,:\-]\s*+|(?:final\s+)?answer\s*+:\s*+)*"
 )
 _VALUE = r"(?P<value>true|false|yes|no|correct|incorrect|unknown|uncertain|[a-e])"
 _OPTION_TEXT = r"(?:\s*+(?:[).:]\s*+\(?|\(\s*+)(?P<text>true|false|yes|no|unknown|uncertain)\b\)?)?"
+_ECHO = r"(?:\s*+,\s*+(?:it|this|that)(?:'s|\s+is)\s+(?P<echo>true|false|correct|incorrect))?"
+"""A value said again: "Yes, it is true" (the two must agree)."""
 _END = r"\s*+[.!]*+$"
 """The end of an answer: spaces and full stops taken whole (possessive), so that a long run of them is scanned once."""
 _BOXED = re.compile(r"\\boxed\s*+\{\s*+(?:\\text\s*+\{\s*+)?([^{}]{1,40}?)\s*+\}?\s*+\}")
 _ANSWER = re.compile(
     _LEAD + r"(?:the\s+)?(?:final\s+|correct\s+|right\s+|best\s+|my\s+)?"
     r"(?:answer|option|choice|label|verdict|response|result)(?:\s++(?:is|would\s+be|should\s+be|must\s+be|will\s+be|=))?(?:\s++(?:therefore|thus|clearly))?\s*+[:=–—-]?"
-    r"\s*+(?:option\s+|choice\s+)?\(?" + _VALUE + r"\)?" + _OPTION_TEXT + _END,
+    r"\s*+(?:option\s+|choice\s+)?\(?" + _VALUE + r"\)?" + _OPTION_TEXT + _ECHO + _END,
     re.IGNORECASE,
 )
 _BARE = re.compile(
-    _LEAD + r"(?:(?:option|choice)\s+)?\(?" + _VALUE + r"\)?" + _OPTION_TEXT
-    + r"(?:\s*+,\s*+(?:it|this|that)(?:'s|\s+is)\s+(?P<echo>true|false|correct|incorrect))?" + _END, re.IGNORECASE
+    _LEAD + r"(?:(?:option|choice)\s+)?\(?" + _VALUE + r"\)?" + _OPTION_TEXT + _ECHO + _END, re.IGNORECASE
 )
 _IS_CORRECT = re.compile(
     _LEAD + r"(?:(?:the\s+)?(?:option|choice|answer)\s+)?\(?" + _VALUE + r"\)?" + _OPTION_TEXT
@@ -79,6 +80,12 @@ _JUDGED = re.compile(
     r"\b[^.]{0,60}[.!]*$",
     re.IGNORECASE,
 )
+_TRUE_THAT = re.compile(
+    _LEAD + r"(?:it\s+is|it's|it\s+was)\s+(?:(?:indeed|definitely|clearly|therefore|thus|then)\s+)?(?P<neg>not\s+)?"
+    r"(?P<value>true|false|correct|incorrect)\s+that\s+(?P<statement>[^\"]{1,200}?)" + _END,
+    re.IGNORECASE,
+)
+"""'It is true that S', 'Yes, it's true that S' (S the query's statement, or its negation)."""
 _UNDECIDED = re.compile(
     _LEAD + r"(?:the\s+)?(?:statement|claim|answer|truth\s+value)\b[^.]{0,120}\b(?:cannot|can\s*not|can't|could\s+not)"
     r"\s+be\s+(?:definitively\s+|definitely\s+|clearly\s+)?(?:determined|decided|established|confirmed)\b[^.]{0,80}"
@@ -203,6 +210,12 @@ def answer_of(text: str, ctx: AnswerContext | None = None) -> Answer | None:
             if about is False:
                 value = not value
         return Answer(value)
+    m = _TRUE_THAT.match(text)
+    if m is not None:
+        about = _matches_statement(m.group("statement"), ctx)
+        if about is not None:
+            value = (_WORDS[m.group("value").lower()] is True) != bool(m.group("neg"))
+            return Answer(value if about else not value)
     if _UNDECIDED.match(text):
         return Answer(None)
     m = _SAID.match(_STRIP_LEAD.sub("", text))

@@ -134,12 +134,14 @@ _CONNECTIVE = re.compile(
     r"|(?P<which>(?:,\s*+(?:which|who)|(?<!\s)\s++which)\s+(?:(?:in\s+turn|also|then|thus|therefore|itself"
     r"|themselves)\s+)?(?:is|are)\b(?![^,]{1,80},\s*(?:is|are|must|cannot|can't)\b)|,?" + _SP
     + r"(?:which|that)\s+includes?\b)"
+    r"|(?P<makes>(?:,\s*+|(?<!\s)\s++)(?:(?:and\s+)?(?:which|this|that)\s+(?:in\s+turn\s+|also\s+|then\s+|therefore\s+)?"
+    r"(?:makes|made|would\s+make|places|puts)|making|thus\s+making)\s++(?=" + _W + r"\s))"
     r"|(?P<comma>,\s*+" + _CLAUSE_START + ")",
     re.IGNORECASE,
 )
 _CONNECTIVE_WORDS = frozenset(
     "but while whereas although though yet however so therefore thus hence consequently which meaning this it making"
-    " because since given and who that".split()
+    " because since given and who that makes made places puts".split()
 )
 """A word every cut of :data:`_CONNECTIVE` but a comma needs: a piece with none of them and no comma is whole."""
 _PREMISE_START = re.compile(r"^(?:and\s+)?(?:since|because|as|given\s+that|considering\s+that)\s+", re.IGNORECASE)
@@ -179,11 +181,12 @@ _LEAD_IN = re.compile(
     r"(?:\s+(?:from\s+(?:the\s+)?(?:context|premises?|rules?|statement\s+\d+)|again|already))?(?:\s+that|\s*:)?"
     r"|(?:we|i)\s+(?:also\s+|now\s+|then\s+|thus\s+|therefore\s+)?(?:have|get)(?:\s+that|\s*:)"
     r"|(?:it\s+is|it's)\s+(?:also\s+)?(?:stated|given|known|mentioned|said|true|clear|established|noted|specified"
-    r"|confirmed|evident)\s+(?:in\s+the\s+context\s+)?that"
+    r"|confirmed|evident|proven|proved|shown|demonstrated|derived|deduced)\s+(?:in\s+the\s+context\s+)?that"
     r"|there\s+is\s+(?:also\s+)?(?:statement|premise|rule|fact)\s*#?\s*\d{1,3}\s*:"
-    r"|(?:the\s+)?(?:context|premises?|rules?|problem|information|text|question)\s+(?:also\s+)?(?:does\s+)?(?:states?"
+    r"|(?:the\s+)?(?:context|premises?|rules?|problem|information|text|question)\s+(?:also\s+)?(?:does\s+)?(?:(?:states?"
     r"|says?|mentions?|tells"
-    r"\s+us|mentions|indicates|specifies|gives|establishes|shows|provides)(?:\s+that)?(?:\s*:)?"
+    r"\s+us|mentions|indicates|specifies)(?:\s+that)?(?:\s*:)?|(?:gives|establishes|shows|provides)(?:\s+us)?"
+    r"(?:\s+that|\s*:))"
     r"|(?:statement|premise|rule|fact|sentence|line|clause)\s*#?\s*\d{1,3}\s*(?:says|states|tells\s+us|gives|reads"
     r"|is)?(?:\s+that)?\s*:?"
     r"|(?:from|by|using|per|via|applying)\s+(?:the\s+)?(?:statement|premise|rule|fact|step|line|sentence)?\s*#?\s*"
@@ -200,6 +203,11 @@ _LEAD_IN = re.compile(
     r"|(?:and\s+)?(?:we|i)\s+(?:can\s+)?(?:say|state|assert|claim)\s+that"
     r"|(?:the\s+)?(?:relevant|given|next|key|first|last|final|other|only|important|crucial)\s+(?:rule|fact|premise"
     r"|statement|point|thing|information)s?(?:\s+here)?\s+(?:is|are)(?:\s+that|\s*:)"
+    r"|(?:the\s+)?(?:very\s+)?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|final|next"
+    r"|previous|penultimate|\d{1,2}(?:st|nd|rd|th))\s+(?:rule|fact|premise|statement|sentence|line)\s+(?:says|states"
+    r"|tells\s+us|reads|gives|is)(?:\s+that|\s*:)?"
+    r"|(?:it\s+is|it's)\s+worth\s+(?:noting|mentioning|pointing\s+out|remembering)(?:\s+that)?"
+    r"|(?:we|i)\s+(?:recognize|recognise|realize|realise|understand|acknowledge)(?:\s+that)?"
     r"|(?:this|that)\s+(?:gives|leaves)(?:\s+us)?(?:\s+with)?"
     r"|in\s+other\s+words|that\s+is\s+to\s+say)\s*,?\s*",
     re.IGNORECASE,
@@ -215,10 +223,10 @@ _NOT_NECESSARILY = re.compile(
     r"\bnot\s+(?:necessarily|always|definitely|certainly|automatically|obviously|guaranteed)\b", re.IGNORECASE
 )
 _COORDINATOR = re.compile(_SP + r",?\s*+\b(?:and|but|though|yet|while)\b\s*+|" + _SP + r",\s*+", re.IGNORECASE)
-_CONTRACTIONS = re.compile(r"\b(isn't|aren't|wasn't|weren't|(?:she|he|it|that|this|there)'s|they're|we're|i'm)",
-                           re.IGNORECASE)
+_CONTRACTIONS = re.compile(r"\b(isn't|aren't|wasn't|weren't|(?:she|he|it|that|this|there)'s|they're|we're|i'm|i've"
+                           r"|we've)", re.IGNORECASE)
 _EXPANDED = {"isn't": "is not", "aren't": "are not", "wasn't": "was not", "weren't": "were not", "they're": "they are",
-             "we're": "we are", "i'm": "I am"}
+             "we're": "we are", "i'm": "I am", "i've": "I have", "we've": "we have"}
 _CONFIRMED = re.compile(_SP + r"(?:-++|,)\s*+(?:yes|yep|check|correct|right|true|ok|okay|confirmed|good|indeed)\W*+$",
                         re.IGNORECASE)
 _QUOTE_LIST = re.compile(r'^(?:(?:there\s+is|there\s+are|there\'s|and|also|but|see|with|we\s+have)\s+)*'
@@ -262,8 +270,17 @@ _COMMENTARY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"^(?:nothing|no\s+(?:statement|premise|rule|sentence|fact|one|other\s+\w+|chain|path|link))\b",
          "a remark on what the context does not say"),
         (r"^no\s+[a-z][\w\-]*(?:\s+anywhere|\s+at\s+all|\s+here|\s+there)?\W*$", "a remark on what is missing"),
-        (r"\b(?:is|are)\s+not\s+in\s+(?:it|there|the\s+(?:list|chain|context|premises|statements|path))\b",
+        (r"\b(?:is|are)\s+not\s+in\s+(?:it|there|(?:the|that|this)\s+(?:list|chain|context|premises|statements|path))\b",
          "a remark on what is missing"),
+        (r"^(?:determine|use|apply|establish|combine|check|consider|verify|confirm|identify|find|trace|examine|compare"
+         r"|evaluate|show|derive|start|begin)\b(?!\s+(?:is|are)\b)", "a plan"),
+        (r"\b(?:is|are|was|were)\s+(?:only\s+|just\s+|all\s+|mostly\s+|also\s+)?about\s|\bconcerns?\b|\bsomething\s+about\b"
+         r"|\b(?:a|the)\s+(?:whole\s+)?(?:list|set|bunch|number|series|collection|taxonomy)\s+(?:of|more)\b"
+         r"|\bkeeps?\s+going\b", "a remark about the problem"),
+        (r"^(?:the\s+)?only\s+[^,]{0,60}?\b(?:mentioned|listed|stated|in\s+the\s+(?:context|premises|list|problem))\b",
+         "a remark about the problem"),
+        (r"\bneed\s+to\s+(?:determine|check|find|figure|see|decide|verify|know|show|prove)\b", "a plan"),
+        (r"\btrue\s+or\s+false\s*[:?]", "a restated question"),
         (r"\b(?:distractors?|red\s+herrings?)\b", "a remark on relevance"),
         (r"\b(?:was|is|were)\s+(?:wrong|incorrect|a\s+mistake|an\s+error|a\s+typo)\b", "a remark on the reasoning"),
         (r"\b(?:can\s*not|can't|cannot|does\s+not|doesn't|do\s+not|don't)\s+apply\b",
@@ -317,6 +334,11 @@ _HEDGES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\b(?:a|an)\s+(?:type|kind|sort|form|subtype|subset|member|instance|example)\s+of\s+(?:the\s+)?", "a "),
         (r"\b(?:types|kinds|sorts|forms|subtypes|subsets|members|instances|examples)\s+of\s+(?:the\s+)?", ""),
         (r"\b(?:likely|probably|most\s+likely|presumably)\b", ""),
+        (r"\b(?:does\s+not|doesn't|do\s+not|don't)\s+(?:have|possess)\s+the\s+(?:property|quality|attribute|trait"
+         r"|characteristic)\s+of\s+being\b", "is not"),
+        (r"\b(?:has|have|possesses|possess)\s+the\s+(?:property|quality|attribute|trait|characteristic)\s+of\s+being\b",
+         "is"),
+        (_SP + r"\b(?:anyway|anyhow|at\s+all)\b", ""),
         (r"\b(?:is|are)\s+just\b", "is"),
         (r'\b(is|are)(\s+not)?\s+"([^"]{1,60})"', r"\1\2 \3"),
         (r"\b(?:in\s+turn|as\s+well|either|too|in\s+fact|directly|explicitly|specifically|definitively|ultimately"
@@ -325,7 +347,8 @@ _HEDGES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          ""),
         (_SP + r"\b(?:based\s+on|according\s+to|from|by|as\s+(?:stated|given|mentioned|shown|established)"
          r"\s+(?:in|by|above))"
-         r"\s+(?:the\s+)?(?:given\s+|above\s+)?(?:information|context|rules?|facts?|premises?|statements?|chain|reasoning"
+         r"\s+(?:the\s+)?(?:given\s+|above\s+|first\s+|second\s+|third\s+|last\s+|previous\s+|same\s+)?"
+         r"(?:information|context|rules?|facts?|premises?|statements?|chain|reasoning"
          r"|step|statement\s+\d+|rule\s+\d+)\b(?:\s+(?:provided|given|above|about\s+\w+))?", ""),
         (_SP + r"\b(?:in\s+the\s+context(?:\s+(?:provided|given))?|as\s+(?:given|stated|established|shown|noted))\b",
          ""),
@@ -358,6 +381,7 @@ _REMARKS_AT_START, _REMARKS_INSIDE = _remarks(True), _remarks(False)
 """The remarks that open a clause (one ``match``) and those found anywhere in it (one ``search``): apart, the
 search does not try the opening ones at every position."""
 _HEDGE_WORDS = frozenset("""
+    property quality attribute trait characteristic possesses possess anyway anyhow
     classified categorized categorised considered identified known characterized characterised labeled labelled
     grouped counted regarded defined described stated said listed mentioned specified given shown type types kind
     kinds sort sorts form forms subtype subtypes subset subsets member members instance instances example examples
@@ -658,6 +682,29 @@ def _expand(text: str, ctx: Context) -> list[str]:
     return [text]
 
 
+_PREDICATE_LIST = re.compile(
+    r"^(?P<head>[^,]{1,80}?\b(?:is|are))\s++(?P<items>(?:not\s+)?(?:an?\s+)?[A-Za-z][\w\-]*+(?:\s*+,\s*+(?:and\s+)?"
+    r"(?:(?:therefore|thus|hence|so|also|then|ultimately|finally|eventually)\s+)?(?:not\s+)?(?:an?\s+)?[A-Za-z][\w\-]*+)"
+    r"{1,20}(?:\s*+,?\s++and\s+(?:(?:therefore|thus|hence|so|also|then|ultimately|finally)\s+)?(?:not\s+)?"
+    r"(?:an?\s+)?[A-Za-z][\w\-]*+)?)$",
+    re.IGNORECASE,
+)
+_LIST_CUT = re.compile(r",|\band\b", re.IGNORECASE)
+_LIST_ITEM_LEAD = re.compile(r"^(?:and\s+)?(?:(?:therefore|thus|hence|so|also|then|ultimately|finally|eventually)\s+)?",
+                             re.IGNORECASE)
+
+
+def _listed(clause: str) -> list[str] | None:
+    """A list of predicates after one verb that the grammar does not take whole ("Sally is a grimpus, fompus,
+    zumpus", "Fae is a storpus, a worpus"): one clause per item, in order; ``None`` if the clause is not that.
+    """
+    m = _PREDICATE_LIST.match(clause) if "," in clause else None
+    if m is None:
+        return None
+    items = [_LIST_ITEM_LEAD.sub("", item.strip()) for item in _LIST_CUT.split(m.group("items"))]
+    return [f"{m.group('head')} {item}" for item in items if item]
+
+
 def _gapped_clause(piece: str, ctx: Context) -> bool:
     """A list item that is a clause of its own: "zumpuses are dull", or with the verb left out "numpuses opaque"."""
     words = re.sub(r"^and\s+", "", piece, flags=re.IGNORECASE).split()
@@ -806,6 +853,9 @@ def read_clause(text: str, ctx: Context, they: tuple[str, ...] = ()) -> list[Par
     for clause in _expand(stripped, ctx):
         clause = _dehedge(clause)
         read = _parse(clause, ctx)
+        if not isinstance(read, tuple) and (items := _listed(clause)) is not None:
+            parts.extend(p for item in items for p in read_clause(item, ctx))
+            continue
         if isinstance(read, tuple):
             parts.append(Part(PartKind.STEP, clause, read))
         elif isinstance(read, Unread) and read.subject_is_function_word and not _mentions_problem(clause, ctx):
@@ -870,9 +920,30 @@ _CONTRADICTION = re.compile(
 )
 
 
+_MADE = re.compile(r"^(?P<subj>(?:the\s+)?[A-Za-z][\w'\-]*)\s++(?:(?:among|amongst|in|within|with)\s+(?:the\s+)?"
+                   r"(?P<group>[A-Za-z][\w\-]*)[.!]?\s*$|(?P<pred>.+))", re.IGNORECASE)
+_OBJECT_PRONOUNS = {"her": "she", "him": "he", "them": "they", "it": "it"}
+
+
+def _made(body: str, ctx: Context) -> str:
+    """What "…, which makes her a mammal" / "which places Alex among the whales" says: "she is a mammal",
+    "Alex is a whale".
+    """
+    m = _MADE.match(body)
+    if m is None:
+        return body
+    subj = _OBJECT_PRONOUNS.get(m.group("subj").lower(), m.group("subj"))
+    if m.group("group") is not None:
+        concept = ctx.vocabulary.concept(m.group("group"))
+        return f"{subj} is {'an' if concept[0] in 'aeiou' else 'a'} {concept}" if concept is not None else body
+    return f"{subj} is {m.group('pred')}"
+
+
 def _read_piece(piece: _Piece, previous: str, ctx: Context, they: tuple[str, ...]) -> tuple[list[Part], bool]:
     """The parts of one piece, and whether it opens with a premise word ("since", "because")."""
     body = piece.text.strip()
+    if piece.role == "makes":
+        return read_clause(_made(body, ctx), ctx, they), False
     if piece.role in ("which", "aside"):
         relative_body = re.sub(r"^,?\s*(?:which|that|who)\s+"
                                r"(?:(?:in\s+turn|also|then|thus|therefore|itself|themselves)\s+)?"

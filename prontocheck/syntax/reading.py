@@ -25,9 +25,10 @@ trace``, ``truncated: the output ends mid-sentence``, ``no answer statement``.
 
 **A new problem after the answer is cut.** Base models run on into a made-up next question: the text
 from a line ``Q:``, ``Question:``, ``Context:``, ``Problem:``, ``------`` (or a new "Is the following
-statement true or false?") is cut when an answer came before it or a question follows it, and never
-read as steps; ``cut_after_answer`` counts the characters cut. (A ``Q:`` anywhere after the start cuts,
-as in the original analyzers.)
+statement true or false?") is cut when an answer came before it or a question follows it (a horizontal
+rule only before a question: it is also Markdown's section break), and never read as steps;
+``cut_after_answer`` counts the characters cut. (A ``Q:`` anywhere after the start cuts, as in the
+original analyzers.)
 
 >>> from prontocheck.syntax.vocabulary import Vocabulary
 >>> from prontocheck.syntax import parse_statement as p
@@ -261,7 +262,7 @@ def _plain_entry(text: str) -> tuple[Reading, frozenset[str], frozenset[str]] | 
         return cast("tuple[Reading, frozenset[str], frozenset[str]] | None", entry)
     made = None
     try:
-        sentence = None if bracket_says_something(text) else parse_sentence(text)
+        sentence = None if bracket_says_something(text) or _TRUE_THAT.search(text) else parse_sentence(text)
     except UnparseableSentence:
         sentence = None
     if sentence is not None:
@@ -281,7 +282,16 @@ def _plain_entry(text: str) -> tuple[Reading, frozenset[str], frozenset[str]] | 
     return made
 
 
+_TRUE_THAT = re.compile(r"\b(?:true|false|correct|incorrect)\s+that\b", re.IGNORECASE)
+"""Words of "it is true that S": an answer when S is the query's statement (else S is a step; the grammar reads
+the words as a lead-in), so such a sentence is asked of the answer reader first and shared by no problem."""
+
+
 def _read(text: str, ctx: ReadingContext) -> tuple[SentenceKind, tuple[Part, ...], str | None, Formula | None]:
+    if _TRUE_THAT.search(text):
+        said = answer_of(text, ctx.clauses.answers)
+        if said is not None:
+            return SentenceKind.ANSWER, (Part(PartKind.ANSWER, text, answer=said),), None, None
     fast = _fast(text, ctx)
     if fast is not None:
         return SentenceKind.STEP, fast, None, None
@@ -311,6 +321,7 @@ _LINE_MARKER = re.compile(
     r"|(?<![ \t])[ \t]*+(?:-{3,}|={3,})[ \t]*+$",
     re.IGNORECASE | re.MULTILINE,
 )
+_RULE_LINE = re.compile(r"(?<![ \t\-=])[ \t]*+(?:-{3,}+|={3,}+)[ \t]*+$", re.MULTILINE)
 _RESTATED = re.compile(r"\bis\s+the\s+following\s+statement\s+true\s+or\s+false\b", re.IGNORECASE)
 _QUESTION_AFTER = re.compile(
     r"true\s+or\s+false|prove\s*:|\bquestion\s*:|\boptions\s*:|is\s+the\s+following\s+statement", re.IGNORECASE
@@ -387,8 +398,9 @@ def _cut_at_lines(text: str, ctx: ReadingContext) -> int | None:
         trace = _prefix_trace(opens, closes, at)
         has_answer = bool(starts) and (trace is None or starts[0] < trace.start or starts[-1] >= trace.end)
         has_content = has_answer or has_step or any(r.kind is SentenceKind.STEP for r in tail)
-        if has_answer:
-            return at
+        if has_answer and not _RULE_LINE.match(straight, at):
+            return at  # (a horizontal rule after the answer is also Markdown's section break: it cuts only before a
+            # question, below)
         if has_content:
             if not searched or (question is not None and question < at + 2):
                 # searched again only past the last question found: a search that found none finds none later
