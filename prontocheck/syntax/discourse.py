@@ -111,7 +111,8 @@ _SP = r"(?:(?<!\s)\s*+|(?<=\s)(?!\s))"
 start there would scan the rest of the run: quadratic time on long runs)."""
 _VERB = (
     r"(?:(?:never|also|not)\s+)?(?:is|are|was|were|isn't|aren't|must|can|cannot|can't|could|would|should|will|does|do|did"
-    r"|doesn't|don't|means|follows|implies|shows|appears|applies|matters|says|states|mentions|comes|needs|seems|'s)"
+    r"|doesn't|don't|means|follows|implies|shows|appears|applies|matters|says|states|mentions|comes|needs|seems|'s"
+    r"|has|have|indicates|suggests|tells)"
 )
 _NOT_SUBJECT = r"(?!(?:therefore|thus|hence|so|also|then|and|but|or|not|being|which|who|that|ultimately|finally)\b)"
 _CLAUSE_START = (
@@ -134,6 +135,9 @@ _CONNECTIVE = re.compile(
     r"|(?P<which>(?:,\s*+(?:which|who)|(?<!\s)\s++which)\s+(?:(?:in\s+turn|also|then|thus|therefore|itself"
     r"|themselves)\s+)?(?:is|are)\b(?![^,]{1,80},\s*(?:is|are|must|cannot|can't)\b)|,?" + _SP
     + r"(?:which|that)\s+includes?\b)"
+    r"|(?P<remark>(?:,\s*+|(?<!\s)\s++)(?:which|and\s+this|and\s+that)\s+(?:\w+ly\s+)?(?:applies|corroborates|agrees|matches"
+    r"|confirms|supports|fits|aligns|contradicts|is\s+consistent|is\s+in\s+line)\b|(?<!\s)\s++-++\s*+(?=(?:again\s+)?"
+    r"contradict))"
     r"|(?P<makes>(?:,\s*+|(?<!\s)\s++)(?:(?:and\s+)?(?:which|this|that)\s+(?:in\s+turn\s+|also\s+|then\s+|therefore\s+)?"
     r"(?:makes|made|would\s+make|places|puts)|making|thus\s+making)\s++(?=" + _W + r"\s))"
     r"|(?P<comma>,\s*+" + _CLAUSE_START + ")",
@@ -141,7 +145,7 @@ _CONNECTIVE = re.compile(
 )
 _CONNECTIVE_WORDS = frozenset(
     "but while whereas although though yet however so therefore thus hence consequently which meaning this it making"
-    " because since given and who that makes made places puts".split()
+    " because since given and who that makes made places puts -".split()
 )
 """A word every cut of :data:`_CONNECTIVE` but a comma needs: a piece with none of them and no comma is whole."""
 _PREMISE_START = re.compile(r"^(?:and\s+)?(?:since|because|as|given\s+that|considering\s+that)\s+", re.IGNORECASE)
@@ -229,14 +233,28 @@ _EXPANDED = {"isn't": "is not", "aren't": "are not", "wasn't": "was not", "weren
              "we're": "we are", "i'm": "I am", "i've": "I have", "we've": "we have"}
 _CONFIRMED = re.compile(_SP + r"(?:-++|,)\s*+(?:yes|yep|check|correct|right|true|ok|okay|confirmed|good|indeed)\W*+$",
                         re.IGNORECASE)
-_QUOTE_LIST = re.compile(r'^(?:(?:there\s+is|there\s+are|there\'s|and|also|but|see|with|we\s+have)\s+)*'
+_QUOTE_LIST = re.compile(r'^(?:(?:there\s+is|there\s+are|there\'s|and|also|but|see|with|we\s+have|only|such\s+as'
+                         r'|for\s+example,?|for\s+instance,?|e\.g\.,?|like|including|namely)\s+)*'
                          r'(?:[^:]{0,100}:\s*)?'
                          r'(?P<quotes>"[^"]{1,300}"(?:\s*(?:,|and|,\s*and)\s*"[^"]{1,300}")*)\W*$', re.IGNORECASE)
-_REAL_WORLD = re.compile(
-    r"^(?:in\s+(?:real|actual)\s+(?:math|mathematics|life|world|biology)|in\s+reality|in\s+the\s+real\s+world|in\s+real\s+life"
-    r"|realistically|biologically|mathematically\s+speaking|outside\s+(?:of\s+)?(?:this|the)\s+(?:problem|context))\b",
+_QUOTE_STANDS = re.compile(
+    r'^(?P<quote>"[^"]{1,300}")\s++(?:(?:is|was)\s+(?:also\s+)?(?:there|here|listed|given|stated|a\s+premise|one\s+of\s+the'
+    r'\s+premises|in\s+the\s+(?:context|list|premises))(?:\s+too|\s+as\s+well)?|holds|(?:is|must\s+be)\s+true|follows'
+    r'|stands)\W*$',
     re.IGNORECASE,
 )
+"""A quoted sentence said to be there, or to hold: 'But "Each imaginary number is imaginary" is there too.'"""
+_MEANS = re.compile(r'^(?P<said>"[^"]{1,300}"|[^",]{1,120}?)\s++means\s++(?:that\s+)?(?P<meant>[^"]{1,200}?)'
+                    r'(?P<denied>\s*+,\s*+(?:and\s+)?not\s+(?:that\s+)?[^"]{1,200})?$', re.IGNORECASE)
+"""'"Grimpuses are bompuses" means every grimpus is a bompus, not that every bompus is a grimpus.'"""
+_REAL_WORLD = re.compile(
+    r"^\(?(?:in\s+(?:real|actual)\s+(?:math|mathematics|life|world|biology)|in\s+reality|in\s+the\s+real\s+world"
+    r"|in\s+real\s+life|realistically|biologically|mathematically(?:\s+speaking)?|scientifically"
+    r"|outside\s+(?:of\s+)?(?:this|the)\s+(?:problem|context))\b",
+    re.IGNORECASE,
+)
+_REAL_WORLD_ANY = re.compile(r"\breal[- ]world\b|\bin\s+reality\b|\bin\s+real\s+life\b", re.IGNORECASE)
+"""Words of a remark about the real world anywhere in a text (its bracketed asides are about the real world too)."""
 _CHAIN_LEAD = re.compile(r"^(?:so\s+)?(?:the\s+)?chain\s+(?:from|for|of)\s+(?P<subj>[A-Za-z]\w*)\s+"
                          r"(?:goes|is|runs|reads)\s*:?\s*",
                          re.IGNORECASE)
@@ -251,7 +269,7 @@ _RESTATED_QUERY = re.compile(r"^(?:true\s+or\s+false|prove|question)\s*:", re.IG
 _HYPOTHETICAL = re.compile(
     r"^(?:if|suppose|supposing|assuming|imagine|hypothetically|what\s+if|even\s+if|in\s+case|unless"
     r"|let'?s\s+(?:say|assume|suppose|imagine|pretend)|let\s+us\s+(?:say|assume|suppose)|say)\b"
-    r"|\b(?:would|might|may)\b|\bcould\b(?!\s+not\b)|\bwere\b",
+    r"|\b(?:would|might|may|wouldn't)\b|\bcould\b(?!\s+not\b)|\bwere\b",
     re.IGNORECASE,
 )
 _SUPPOSE = re.compile(
@@ -274,7 +292,8 @@ _COMMENTARY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          "a remark on what is missing"),
         (r"^(?:determine|use|apply|establish|combine|check|consider|verify|confirm|identify|find|trace|examine|compare"
          r"|evaluate|show|derive|start|begin)\b(?!\s+(?:is|are)\b)", "a plan"),
-        (r"\b(?:is|are|was|were)\s+(?:only\s+|just\s+|all\s+|mostly\s+|also\s+)?about\s|\bconcerns?\b|\bsomething\s+about\b"
+        (r"\b(?:is|are|was|were)\s+(?:only\s+|just\s+|all\s+|mostly\s+|also\s+)?about\s|^about\s|\bconcerns?\b"
+         r"|\bsomething\s+about\b"
          r"|\b(?:a|the)\s+(?:whole\s+)?(?:list|set|bunch|number|series|collection|taxonomy)\s+(?:of|more)\b"
          r"|\bkeeps?\s+going\b", "a remark about the problem"),
         (r"^(?:the\s+)?only\s+[^,]{0,60}?\b(?:mentioned|listed|stated|in\s+the\s+(?:context|premises|list|problem))\b",
@@ -419,6 +438,10 @@ _NOT_B = re.compile(r"^(?P<head>.{1,200}?\b(?:is|are))\s++(?P<a>[^,]{0,119}?[^,\
                     re.IGNORECASE)
 _BUT_NOT = re.compile(r"^(?P<head>.{1,200}?\b(?:is|are))\s++(?P<a>.{0,119}?\S)\s++but\s+not\s+(?P<b>.{1,120})$",
                       re.IGNORECASE)
+_NEITHER = re.compile(r"^(?P<head>.{1,200}?\b(?:is|are))\s++neither\s++(?P<a>.{1,120}?)\s++nor\s++(?P<b>.{1,120})$",
+                      re.IGNORECASE)
+_NOT_ONLY = re.compile(r"^(?P<head>.{1,200}?\b(?:is|are))\s++not\s++only\s++(?P<a>.{1,120}?)\s*+,?\s++but\s++"
+                       r"(?:also\s+)?(?P<b>.{1,120})$", re.IGNORECASE)
 _GAPPED = re.compile(
     r"^(?P<subj>.{0,199}?\S)\s++(?P<verb>is|are)\s++(?P<a>.{0,119}?\S)(?:\s*+,)?\s++and\s+(?:(?:is|are)\s+)?"
     r"(?:therefore|thus|hence"
@@ -517,7 +540,8 @@ def _parse(text: str, ctx: Context) -> tuple[ProofLine, ...] | str | Unread:
     return read_lines(proof_lines(sentence), text, ctx)
 
 
-_DANGLING = re.compile(r"(?<![\s,;:\-])(?:[\s,;:\-]++(?:and|but|so|or|then))+\s*+$|^\s*+(?:and|but|so|or)\s+",
+_DANGLING = re.compile(r"(?<![\s,;:\-])(?:[\s,;:\-]++(?:and|but|so|or|then|though|however))+\s*+$"
+                       r"|^\s*+(?:and|but|so|or)\s+",
                        re.IGNORECASE)
 
 
@@ -613,6 +637,45 @@ def _suppose(text: str, ctx: Context) -> Part | None:
     return None
 
 
+_STATEMENT_IS = re.compile(
+    r"^(?:the\s+)?(?:statement|claim|query|question|hypothesis|proposition)(?:\s+(?:to\s+(?:evaluate|check|prove|verify"
+    r"|test|assess|determine)|in\s+question|we\s+(?:need|have|want)\s+to\s+\w+))?\s+is\s*+:",
+    re.IGNORECASE,
+)
+""""The statement is: S", "The claim to evaluate is: S": the question restated, not a claim."""
+_TWO_CLAUSES = re.compile(r"(?<=\S)(?::|\s++-++)\s++(?:" + _CLAUSE_START + r"|(?=(?:a\s+)?contradiction\b))",
+                          re.IGNORECASE)
+"""A colon or a spaced dash between two clauses (the first with a verb: not a label such as "Facts:")."""
+_CONTRADICTS = re.compile(
+    r"^(?:(?:this|that|which|it|and\s+this|and\s+that)\s+)?(?:(?:again|also|clearly|directly)\s+)?(?:contradicts|contradicting"
+    r"|is\s+in\s+contradiction\s+with)\s++(?P<what>.{1,300})$",
+    re.IGNORECASE,
+)
+_CONTRADICTED = re.compile(r"^(?:the\s+)?(?:(?:fact|premise|statement|given\s+fact)\s+)?(?:that\s+|with\s+|:\s*)?",
+                           re.IGNORECASE)
+_ANY_FACT = re.compile(r"^(?:the\s+(?:given\s+)?(?:fact|premise|context|assumption|information|facts|premises)"
+                       r"|our\s+assumption|what\s+we\s+(?:are|were)\s+(?:told|given)|it|this|that|the\s+given)\W*$",
+                       re.IGNORECASE)
+
+
+def _contradiction(text: str, ctx: Context) -> Part | None:
+    """"That contradicts the fact that Rex is not a kerpus" (the grammar's "This contradicts with χ"), "which
+    contradicts the given fact", "contradiction" (a contradiction with no formula), else ``None``.
+    """
+    if "contradict" not in text.lower():
+        return None
+    if re.fullmatch(r"(?:a\s+|again\s+a\s+)?contradiction\W*", text, re.IGNORECASE):
+        return Part(PartKind.STEP, text, (ProofLine(CONTRADICTION, None),))
+    m = _CONTRADICTS.match(text)
+    if m is None:
+        return None
+    what = m.group("what").strip(" .")
+    if _ANY_FACT.match(what):
+        return Part(PartKind.STEP, text, (ProofLine(CONTRADICTION, None),))
+    read = _parse("This contradicts with " + _CONTRADICTED.sub("", what, count=1), ctx)
+    return Part(PartKind.STEP, text, read) if isinstance(read, tuple) else None
+
+
 def _conditional(text: str, ctx: Context) -> Part | None:
     """"If A, then B" about one individual: the rule ∀x(A → B) it instantiates."""
     m = _CONDITIONAL.match(text)
@@ -648,6 +711,12 @@ def _expand(text: str, ctx: Context) -> list[str]:
         lead = re.match(r",\s*(a|an)\s", text[len(subj):], re.IGNORECASE)
         appositive = f"{subj} {verb} {lead.group(1) + ' ' if lead else ''}{app}"
         return [*_expand(appositive, ctx), *_expand(f"{subj} {rest}", ctx)]
+    m = _NEITHER.match(text)
+    if m is not None:
+        return [f"{m.group('head')} not {m.group('a')} and not {m.group('b')}"]
+    m = _NOT_ONLY.match(text)
+    if m is not None:
+        return [f"{m.group('head')} {m.group('a')}", f"{m.group('head')} {m.group('b')}"]
     for pattern in (_NOT_B, _BUT_NOT):
         m = pattern.match(text)
         if m is not None:
@@ -694,15 +763,19 @@ _LIST_ITEM_LEAD = re.compile(r"^(?:and\s+)?(?:(?:therefore|thus|hence|so|also|th
                              re.IGNORECASE)
 
 
-def _listed(clause: str) -> list[str] | None:
-    """A list of predicates after one verb that the grammar does not take whole ("Sally is a grimpus, fompus,
-    zumpus", "Fae is a storpus, a worpus"): one clause per item, in order; ``None`` if the clause is not that.
+def _listed(clause: str, ctx: Context) -> list[str] | None:
+    """A list of the problem's predicates after one verb that the grammar does not take whole ("Sally is a
+    grimpus, fompus, zumpus", "Fae is a storpus, a worpus"): one clause per item, in order; ``None`` if the clause
+    is not that (an item that is not a word of the problem's: "Sally is not a sheep, though").
     """
     m = _PREDICATE_LIST.match(clause) if "," in clause else None
     if m is None:
         return None
     items = [_LIST_ITEM_LEAD.sub("", item.strip()) for item in _LIST_CUT.split(m.group("items"))]
-    return [f"{m.group('head')} {item}" for item in items if item]
+    items = [item for item in items if item]
+    if not all(ctx.vocabulary.mentions([item.split()[-1]]) for item in items):
+        return None
+    return [f"{m.group('head')} {item}" for item in items]
 
 
 def _gapped_clause(piece: str, ctx: Context) -> bool:
@@ -804,6 +877,17 @@ def read_clause(text: str, ctx: Context, they: tuple[str, ...] = ()) -> list[Par
     quotes = _quoted_premises(text)
     if quotes:
         return [p for quote in quotes for p in read_clause(quote, ctx, they)]
+    stands = _QUOTE_STANDS.match(text)
+    if stands is not None:
+        return read_clause(stands.group("quote")[1:-1], ctx, they)
+    means = _MEANS.match(text)
+    if means is not None:
+        said = means.group("said")
+        out = read_clause(said[1:-1], ctx, they) if said.startswith('"') else []
+        out += read_clause(means.group("meant"), ctx, they)
+        if means.group("denied"):
+            out.append(Part(PartKind.COMMENTARY, means.group("denied").strip(" ,"), reason="what it does not mean"))
+        return out
     stripped = _clean(_peel(_LEAD_IN, _CHAIN_LEAD.sub(r"\g<subj> is ", text) if "→" in text else text))
     label = _LABEL.match(stripped)
     if label is not None and _LABEL_VERB.search(label.group("label")) is None:
@@ -814,6 +898,15 @@ def read_clause(text: str, ctx: Context, they: tuple[str, ...] = ()) -> list[Par
         if case is not None and ctx.assumptions and not re.match(r"(?:assume|suppose)\b", stripped, re.IGNORECASE):
             stripped = "Assume " + stripped
     stripped = _unquote(stripped.rstrip(".!"))
+    contradiction = _contradiction(stripped, ctx)
+    if contradiction is not None:
+        return [contradiction]
+    split = _TWO_CLAUSES.search(stripped)
+    if split is not None and _STATEMENT_IS.match(stripped[:split.end()]):
+        return [Part(PartKind.COMMENTARY, text, reason="the question restated")]
+    if split is not None and _LABEL_VERB.search(stripped[:split.start()]) is not None:
+        # "Sally is not a sheep, though: she is a feline", "Wren is not a gerpus - contradiction": two clauses
+        return [*read_clause(stripped[:split.start()], ctx, they), *read_clause(stripped[split.end():], ctx, they)]
     pronoun = _THEY.match(stripped)
     if pronoun is not None and they:
         if len(set(they)) > 1:
@@ -853,7 +946,7 @@ def read_clause(text: str, ctx: Context, they: tuple[str, ...] = ()) -> list[Par
     for clause in _expand(stripped, ctx):
         clause = _dehedge(clause)
         read = _parse(clause, ctx)
-        if not isinstance(read, tuple) and (items := _listed(clause)) is not None:
+        if not isinstance(read, tuple) and (items := _listed(clause, ctx)) is not None:
             parts.extend(p for item in items for p in read_clause(item, ctx))
             continue
         if isinstance(read, tuple):
@@ -944,6 +1037,13 @@ def _read_piece(piece: _Piece, previous: str, ctx: Context, they: tuple[str, ...
     body = piece.text.strip()
     if piece.role == "makes":
         return read_clause(_made(body, ctx), ctx, they), False
+    if piece.role == "aside" and _REAL_WORLD_ANY.search(piece.head):
+        return [Part(PartKind.COMMENTARY, body, reason="a remark about the real world")], False
+    if piece.role == "remark":
+        contradiction = _contradiction(body, ctx)
+        if contradiction is not None:
+            return [contradiction], False
+        return [Part(PartKind.COMMENTARY, body, reason="a remark on the reasoning")], False
     if piece.role in ("which", "aside"):
         relative_body = re.sub(r"^,?\s*(?:which|that|who)\s+"
                                r"(?:(?:in\s+turn|also|then|thus|therefore|itself|themselves)\s+)?"
@@ -971,7 +1071,7 @@ def read_discourse(text: str, ctx: Context) -> list[Part]:
     text = _clean(_peel(_INTERJECTION, _clean(text)))
     if _CONTRADICTION.match(text):
         return [Part(PartKind.STEP, text, (ProofLine(CONTRADICTION, None),))]
-    if _REAL_WORLD.match(text):
+    if _REAL_WORLD.match(text) or _REAL_WORLD.match(_peel(_LEAD_IN, text)):
         # "In real math, 9 is a square number, but here Wren is just an odd number": the real world is not
         # the problem's; what comes after "but" is.
         turn = _TURN.search(text)

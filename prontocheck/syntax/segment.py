@@ -32,8 +32,11 @@ _STRAIGHT = str.maketrans({
     "\u00a0": " ", "\u2009": " ", "\u202f": " ", "\u2007": " ", "\u200b": " ", "\u200c": " ", "\u200d": " ",
     "\ufeff": " ", "\t": " ", "\r": " ", "\u2013": "-", "\u2014": "-", "\u2212": "-",
     "\u27f9": "→", "\u21d2": "→", "\u27f6": "→", "\u2192": "→", "\u27f8": " ", "\u2026": ".",
+    "\uff08": "(", "\uff09": ")", "\uff0c": ",", "\uff1a": ":", "\uff1b": ";", "\u3002": ".", "\uff01": "!",
+    "\uff1f": "?", "\u3001": ",",
 })
-"""One-for-one replacements: curly quotes and apostrophes, odd spaces, dashes, arrows (``⇒`` ``⟹`` ``→``)."""
+"""One-for-one replacements: curly quotes and apostrophes, odd spaces, dashes, arrows (``⇒`` ``⟹`` ``→``), full-width
+punctuation (``（`` ``，`` ``。``)."""
 
 _PLAIN = re.compile(r"[A-Za-z0-9 ,.;:!?'\-\n]*")
 """Text with nothing to blank or track: the generator's style, read by one regular expression."""
