@@ -1032,6 +1032,16 @@ def _made(body: str, ctx: Context) -> str:
     return f"{subj} is {m.group('pred')}"
 
 
+_LIST_FILLERS = frozenset("and or so on etc the others more".split())
+
+
+def _concept_list(text: str, ctx: Context) -> bool:
+    """A bracketed list of the problem's concepts with no verb: "(zhorpuses, worpuses, wumpuses, and so on)"."""
+    words = _WORD.findall(text)
+    return ("," in text and "→" not in text and _COPULA.search(text) is None and bool(words)
+            and all(w.lower() in _LIST_FILLERS or ctx.vocabulary.concept(w) is not None for w in words))
+
+
 def _read_piece(piece: _Piece, previous: str, ctx: Context, they: tuple[str, ...]) -> tuple[list[Part], bool]:
     """The parts of one piece, and whether it opens with a premise word ("since", "because")."""
     body = piece.text.strip()
@@ -1059,6 +1069,8 @@ def _read_piece(piece: _Piece, previous: str, ctx: Context, they: tuple[str, ...
             relative = _relative(piece.head or previous, noun_phrase.group("np"), ctx)
             if relative is not None:
                 return [p for clause in relative for p in read_clause(clause, ctx)], False
+        if piece.role == "aside" and _concept_list(body, ctx):
+            return [Part(PartKind.COMMENTARY, body, reason="a list of the problem's words")], False
     premise = _PREMISE_START.match(body)
     if premise is not None:
         body = body[premise.end():]

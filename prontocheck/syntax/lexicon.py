@@ -51,3 +51,28 @@ def compound_nouns() -> frozenset[str]:
     (True, False)
     """
     return _lexicon()[1]
+
+
+@cache
+def known_words() -> frozenset[str]:
+    """Every word of the generator's vocabularies (concepts, properties, names, true ontologies) and the listed
+    adjectives, lower case, with the plurals of nouns: a word outside these that is one letter away from a word
+    of the problem is taken for a misspelling of it (:meth:`~prontocheck.syntax.vocabulary.Vocabulary.read`).
+
+    >>> "wumpus" in known_words(), "wumpuses" in known_words(), "rompusses" in known_words()
+    (True, True, False)
+    """
+    from prontocheck.syntax.morphology import plural
+
+    words: set[str] = set(_lexicon()[0])
+    for name in ("prontoqa/vocabulary.json", "prontoqa/true_ontologies.json"):
+        stack: list[object] = [json.loads(read_text("ontologies", name))]
+        while stack:
+            item = stack.pop()
+            if isinstance(item, dict):
+                stack.extend(v for k, v in item.items() if not k.startswith("_"))
+            elif isinstance(item, list):
+                stack.extend(item)
+            elif isinstance(item, str):
+                words.update(w.lower() for w in item.split() if w.isalpha())
+    return frozenset(words | {plural(w) for w in words})

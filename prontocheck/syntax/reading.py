@@ -470,11 +470,17 @@ def _choose(readings: list[SentenceReading]) -> tuple[int, Answer] | None:
     return None
 
 
+def _mid_sentence(text: str, readings: list[SentenceReading]) -> bool:
+    """The text ends in the middle of a sentence that is not an answer (its last clause may be cut short)."""
+    stripped = text.rstrip()
+    return (bool(stripped) and stripped[-1] not in _FINAL and bool(readings)
+            and readings[-1].kind is not SentenceKind.ANSWER)
+
+
 def _no_answer(text: str, trace: Trace | None, readings: list[SentenceReading]) -> str:
     if trace is not None and not trace.closed:
         return "truncated: the output ends inside the reasoning trace"
-    stripped = text.rstrip()
-    if stripped and stripped[-1] not in _FINAL and readings and readings[-1].kind is not SentenceKind.ANSWER:
+    if _mid_sentence(text, readings):
         return MID_SENTENCE
     if trace is not None and not any(not r.in_trace for r in readings):
         return "no answer after the reasoning trace"
@@ -498,7 +504,7 @@ def read_output(text: str, ctx: ReadingContext) -> OutputReading:
     if chosen is None:
         reason = _no_answer(used, seg.trace, readings)
         return OutputReading(tuple(readings), None, None, reason, 0 if cut is None else len(text) - cut,
-                             reason == MID_SENTENCE)
+                             _mid_sentence(used, readings))
     index, answer = chosen
     return OutputReading(tuple(readings), answer, index, None, 0 if cut is None else len(text) - cut)
 

@@ -13,7 +13,10 @@ sentence of a chain of thought is read against them:
   blicket.``, ``Alex is blue.``) stays what it is, a predicate the model made up (the step is then
   invalid); a phrase of unknown words (``irrelevant here``, ``i think dumpus``) or a word about the
   reasoning rather than the problem (``irrelevant``, ``unknown``, ``true``) means the sentence was not read
-  right, and it is rejected with the words named.
+  right, and it is rejected with the words named;
+- a word one letter away from a word of the problem that is no word of the generator's vocabularies
+  (``rompusses`` beside ``rompuses``) is a misspelling: the sentence is rejected with the word named, neither
+  read as the near word (a guess) nor judged as a concept the model made up.
 
 With an empty vocabulary (no context) nothing is checked: the open-vocabulary reading stands.
 
@@ -48,7 +51,7 @@ from prontocheck.logic.formulas import (
     rule,
     symbols,
 )
-from prontocheck.syntax.lexicon import compound_nouns
+from prontocheck.syntax.lexicon import compound_nouns, known_words
 from prontocheck.syntax.morphology import plural, singular
 
 PRONOUNS = frozenset({"he", "she", "it", "they", "him", "her", "them"})
@@ -174,6 +177,8 @@ class Vocabulary:
             known = self.concept(a.predicate)
             if known is not None:
                 renamed[a.predicate] = known
+            elif "_" not in a.predicate and (near := self.misspelled(a.predicate)) is not None:
+                return Unread(f"unknown word {a.predicate!r} (a misspelling of {near!r}?)")
             elif ("_" in a.predicate and a.predicate not in compound_nouns()) or a.predicate in META_WORDS:
                 unknown = [w for w in a.predicate.split("_") if w not in self.words] or a.predicate.split("_")
                 shown = " ".join(unknown)
@@ -197,6 +202,20 @@ class Vocabulary:
                 return Unread(f"unknown word {c.name!r}")
         return formula
 
+    def misspelled(self, word: str) -> str | None:
+        """The problem's word that ``word`` misspells: one letter away from it (one added, dropped or changed) and
+        not itself a word of the generator's vocabularies (so "tumpus" next to the context's "numpus" is a concept
+        the model made up, not a slip); else ``None``.
+
+        >>> v = Vocabulary.of([Atom("rompus", (X,)), Atom("numpus", (X,))])
+        >>> v.misspelled("rompusses"), v.misspelled("numpas"), v.misspelled("tumpus"), v.misspelled("blicket")
+        ('rompuses', 'numpus', None, None)
+        """
+        lower = word.lower()
+        if len(lower) < 4 or lower in known_words():
+            return None
+        return next((w for w in sorted(self.words) if _one_edit(lower, w)), None)
+
     def mentions(self, words: Iterable[str]) -> list[str]:
         """The words of a text that belong to the problem's vocabulary (lower-case, in order).
 
@@ -204,6 +223,17 @@ class Vocabulary:
         ['max', 'rompuses']
         """
         return [w.lower() for w in words if w.lower() in self.words or self.concept(w) is not None]
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """``a`` and ``b`` differ by one letter added, dropped or changed (not equal)."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        return sum(x != y for x, y in zip(a, b)) == 1
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    i = next((i for i, (x, y) in enumerate(zip(short, long)) if x != y), len(short))
+    return short[i:] == long[i + 1:]
 
 
 @lru_cache(maxsize=1 << 14)
