@@ -57,7 +57,7 @@ def test_every_sentence_keeps_its_span_in_the_text_as_written() -> None:
     ("(This does not affect the color.) Max is kind.", ["(This does not affect the color.)", "Max is kind."]),
     ("Sally is an impus → vumpus → dumpus.", ["Sally is an impus → vumpus → dumpus."]),
     ("Max is a wumpus.\n)\n\"\n---\n**", ["Max is a wumpus."]),
-    ("| Step | Claim |\n|---|---|\n| 1 | Max is a wumpus |", ["Step", "Claim", "Max is a wumpus"]),
+    ("| Step | Claim |\n|---|---|\n| 1 | Max is a wumpus |", ["Step ¦ Claim", "1 ¦ Max is a wumpus"]),
     ("e.g. a wumpus is kind. Fae is 3.5 feet tall.", ["e.g. a wumpus is kind.", "Fae is 3.5 feet tall."]),
     ("Max\u2019s chain: \u201cEvery wumpus is a yumpus.\u201d", ["Max's chain: \"Every wumpus is a yumpus.\""]),
 ])

@@ -49,6 +49,7 @@ from prontocheck.logic.formulas import (
 from prontocheck.syntax.answers import Answer, AnswerContext, answer_of
 from prontocheck.syntax.forms import ASSUME, CONTRADICTION, STATEMENT, ProofLine, proof_lines
 from prontocheck.syntax.morphology import plural
+from prontocheck.syntax.segment import CELL
 from prontocheck.syntax.sentences import parse_sentence
 from prontocheck.syntax.vocabulary import PRONOUNS, Unread, Vocabulary
 
@@ -627,11 +628,18 @@ def _remark(text: str) -> str | None:
     return _COMMENTARY[int(str(first.lastgroup)[1:])][1]
 
 
+_WOULD = re.compile(r"(?<!\s)\s++would\s++(?:(not)\s++|also\s++|then\s++)?be\s++", re.IGNORECASE)
+_CASE_IF = re.compile(r"^if\s+(?P<case>[^:,]{1,200}?)\s*+:\s*+(?P<rest>\S.{0,400})$", re.IGNORECASE)
+"""A case of a proof by cases: "If Alex is a dumpus: every dumpus is a storpus, so Alex is a storpus"."""
+
+
 def _suppose(text: str, ctx: Context) -> Part | None:
     m = _SUPPOSE.match(text)
     if m is None or not ctx.assumptions:
         return None
-    read = _parse(_dehedge(text[m.end():]), ctx)
+    # "Suppose Rex were a yumpus": the subjunctive opens the same assumption as "Suppose Rex is a yumpus".
+    supposed = re.sub(r"^(\S+\s+)were\b", r"\1is", _dehedge(text[m.end():]), count=1, flags=re.IGNORECASE)
+    read = _parse(supposed, ctx)
     if isinstance(read, tuple) and len(read) == 1 and read[0].kind == STATEMENT:
         return Part(PartKind.STEP, text, (ProofLine(ASSUME, read[0].formula),))
     return None
@@ -664,6 +672,7 @@ def _contradiction(text: str, ctx: Context) -> Part | None:
     """
     if "contradict" not in text.lower():
         return None
+    text = _contract(text)
     if re.fullmatch(r"(?:a\s+|again\s+a\s+)?contradiction\W*", text, re.IGNORECASE):
         return Part(PartKind.STEP, text, (ProofLine(CONTRADICTION, None),))
     m = _CONTRADICTS.match(text)
@@ -920,6 +929,9 @@ def read_clause(text: str, ctx: Context, they: tuple[str, ...] = ()) -> list[Par
         return [supposed]
     if _REAL_WORLD.match(stripped):
         return [Part(PartKind.COMMENTARY, text, reason="a remark about the real world")]
+    if ctx.assumptions and _WOULD.search(stripped) and not _HYPOTHETICAL.search(_WOULD.sub(" is ", stripped)):
+        # Under an assumption of the OOD calculus "Then Rex would be a kerpus" is a step of the proof: read as "is".
+        stripped = _WOULD.sub(lambda m: " is not " if m.group(1) else " is ", stripped)
     if _HYPOTHETICAL.search(stripped):
         conditional = _conditional(stripped, ctx) if stripped.lower().startswith("if ") else None
         if conditional is not None:
@@ -994,7 +1006,7 @@ def _pieces(text: str) -> list[_Piece]:
             continue
         bounds.append((start, m.start(), role))
         role = m.lastgroup or "comma"
-        start = m.start() if role == "which" else m.end()
+        start = m.start() if role in ("which", "remark") else m.end()
     bounds.append((start, len(text), role))
     pieces: list[_Piece] = []
     for s, e, r in bounds:
@@ -1050,6 +1062,7 @@ def _read_piece(piece: _Piece, previous: str, ctx: Context, they: tuple[str, ...
     if piece.role == "aside" and _REAL_WORLD_ANY.search(piece.head):
         return [Part(PartKind.COMMENTARY, body, reason="a remark about the real world")], False
     if piece.role == "remark":
+        body = body.lstrip(" ,-")
         contradiction = _contradiction(body, ctx)
         if contradiction is not None:
             return [contradiction], False
@@ -1078,8 +1091,39 @@ def _read_piece(piece: _Piece, previous: str, ctx: Context, they: tuple[str, ...
     return read_clause(body, ctx, they), premise is not None
 
 
+_CELL_REASON = re.compile(r"^(?P<pred>[^()]{1,120}?)\s*+\((?P<why>[^()]{1,200})\)$")
+
+
+def _table_row(text: str, ctx: Context) -> list[Part]:
+    """A row of a Markdown table (cells joined by ``¦``): "Alex ¦ rempus ¦ each storpus is a rempus" (an individual,
+    what it is, why), "2 ¦ Stella is a vumpus ¦ Vumpuses are rorpuses" (clauses); numbers and sources ("given") are
+    left out, a row that says nothing about the problem (a header) is commentary, and a row's rules come before its
+    facts (a "rule used" column gives the premise of the fact beside it).
+    """
+    cells = [c.strip() for c in text.split(CELL)]
+    cells = [c for c in cells if c and _WORD.search(c) and not _ASIDE.match(c)]
+    if not cells or not _mentions_problem(" ".join(cells), ctx):
+        return [Part(PartKind.COMMENTARY, text, reason="a table row that says nothing about the problem")]
+    lower = cells[0].lower()
+    entity = ctx.vocabulary.individuals.get(lower) or (cells[0] if lower in PRONOUNS else None)
+    clauses = cells
+    if entity is not None and len(cells) >= 2 and _COPULA.search(cells[1]) is None:
+        predicate, reasons = cells[1], cells[2:]
+        why = _CELL_REASON.match(predicate)
+        if why is not None:
+            predicate = why.group("pred")
+            if not _ASIDE.match(why.group("why").strip()):
+                reasons = [why.group("why"), *reasons]
+        clauses = [*reasons, f"{entity} is {predicate}"]
+    parts = [p for clause in clauses for p in read_discourse(clause, ctx)]
+    return sorted(parts, key=lambda p: not (p.kind is PartKind.STEP and p.lines
+                                             and all(isinstance(line.formula, ForAll) for line in p.lines)))
+
+
 def read_discourse(text: str, ctx: Context) -> list[Part]:
     """Read a sentence the grammar does not take whole: its clauses in order, premises first."""
+    if CELL in text:
+        return _table_row(text, ctx)
     text = _clean(_peel(_INTERJECTION, _clean(text)))
     if _CONTRADICTION.match(text):
         return [Part(PartKind.STEP, text, (ProofLine(CONTRADICTION, None),))]
@@ -1090,6 +1134,11 @@ def read_discourse(text: str, ctx: Context) -> list[Part]:
         aside = Part(PartKind.COMMENTARY, text if turn is None else text[:turn.start()],
                      reason="a remark about the real world")
         return [aside, *([] if turn is None else read_discourse(text[turn.end():], ctx))]
+    case = _CASE_IF.match(text) if ctx.assumptions else None
+    if case is not None:
+        supposed = _suppose("Suppose " + case.group("case"), ctx)
+        if supposed is not None:
+            return [supposed, *read_discourse(case.group("rest"), ctx)]
     if re.match(r"if\b", text, re.IGNORECASE):
         # "If A, then B": one conditional; only a "but" starts something else.
         turn = _TURN.search(text)

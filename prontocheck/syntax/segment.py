@@ -6,9 +6,10 @@ place (replaced by spaces of the same length), curly quotes are straightened one
 sentences are cut from that copy, so every sentence's ``start``/``end`` index the original text
 (``text[start:end]`` is the sentence as the model wrote it, markup included).
 
-A sentence ends at ``.``, ``!``, ``?`` or ``;`` followed by a space, at a line break, at a table cell
-border and at a think tag; not inside brackets or double quotes (``(so Max is a rompus.)``,
-``"Yumpuses are vumpuses."``), in a decimal number or after ``e.g.``. A piece with no letter or digit
+A sentence ends at ``.``, ``!``, ``?`` or ``;`` followed by a space, at a line break, at a cell border outside
+a table row (a row of a Markdown table is one sentence, its inner borders written ``¦``) and at a think tag; not
+inside brackets or double quotes (``(so Max is a rompus.)``, ``"Yumpuses are vumpuses."``), in a decimal number
+or after ``e.g.``. A piece with no letter or digit
 (``)``, ``"``, ``---``) is not a sentence.
 
 >>> seg = segment("<think>Max is a yumpus. So yes.</think>\n**Answer:** B) False")
@@ -60,6 +61,11 @@ _BREAKING = re.compile(
     r"|<\|[^|<>\n]{1,40}\|>|</?s>|\[/?INST\]|\|",
     re.IGNORECASE,
 )
+CELL = "\u00a6"
+"""What a Markdown table row's inner cell borders become (one character for one): a row is one sentence, its cells
+read together (:func:`~prontocheck.syntax.discourse.read_discourse`)."""
+_TABLE_ROW = re.compile(r"^[ \t]*+\|[^\n]*\|[ \t]*+$", re.MULTILINE)
+"""A Markdown table row: a line that starts and ends with a cell border."""
 _INLINE = re.compile(r"\*\*+|__+|`+|\*|~~|\$+|\\[()\[\]]")
 """Emphasis, code and LaTeX math delimiters, blanked first."""
 _LINE_START = re.compile(
@@ -155,6 +161,12 @@ def _arrow(m: re.Match[str]) -> str:
     return "→" + " " * (m.end() - m.start() - 1)
 
 
+def _table_row(m: re.Match[str]) -> str:
+    row = m.group()
+    first, last = row.index("|"), row.rindex("|")
+    return row[:first] + " " + row[first + 1:last].replace("|", CELL) + " " + row[last + 1:]
+
+
 def clean(text: str) -> str:
     """The text with markup blanked in place: the same length, so offsets carry over.
 
@@ -162,10 +174,14 @@ def clean(text: str) -> str:
     '     Max   is a  yumpus .\\n    Step 2'
     >>> clean("Sally -> vumpus, \\\\boxed{B}")
     'Sally →  vumpus, \\\\boxed{B}'
+    >>> clean("| Max | wumpus |")
+    '  Max ¦ wumpus  '
     """
     text = straighten(text)
     if _PLAIN.fullmatch(text):
         return text
+    if "|" in text:
+        text = _TABLE_ROW.sub(_table_row, text)
     text = _BREAKING.sub(_blank_break, text)
     text = _LATEX_ARROW.sub(_arrow, _LATEX_TEXT.sub(_latex_text, text))
     return _LINE_START.sub(_blank, _INLINE.sub(_blank, text))

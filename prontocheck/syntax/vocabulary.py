@@ -174,6 +174,8 @@ class Vocabulary:
         for a in atoms(formula):
             if a.predicate in self.predicates or a.predicate in renamed:
                 continue
+            if a.predicate in self.individuals:
+                return Unread(f"{self.individuals[a.predicate]!r} is an individual, not a concept or property")
             known = self.concept(a.predicate)
             if known is not None:
                 renamed[a.predicate] = known
