@@ -119,7 +119,8 @@ _IRREGULAR = {
     "driven": "drive", "flew": "fly", "flown": "fly", "swam": "swim", "sang": "sing", "sung": "sing",
     "taught": "teach", "brought": "bring", "caught": "catch", "fell": "fall", "fallen": "fall",
 }
-_WORD = re.compile(r"[A-Za-z][A-Za-z'\-]*|,")
+_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'\-]*|,")
+"""A word (a number is one: "at 2 PM" is not "at 3 PM") or a comma."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,8 +154,8 @@ def base_form(verb: str) -> str:
         return stem + "e"
     if stem.endswith("e"):  # agreed, freed
         return stem
-    if re.fullmatch(r"[^aeiou]+[aeiou][^aeiouwxy]", stem):  # baked, hoped, timed (hopped, stopped: doubled)
-        return stem + "e"
+    if re.fullmatch(r"[^aeiou]+[aeiou][^aeiouwxy]", stem) or re.search(r"[^aeiou]at$", stem):
+        return stem + "e"  # baked, hoped, timed (hopped, stopped: doubled); operated, created
     return stem
 
 
@@ -204,6 +205,8 @@ class _Reader:
     subjects: list[str] = field(default_factory=list)
     present: bool = False
     """Whether the verb phrase being read is in the present tense (its later conjuncts are too)."""
+    finite_at: int = -1
+    """Where the current clause's subject ends: a verb there has no auxiliary before it (it is finite)."""
 
     # ---------------------------------------------------------------- tokens
     def peek(self, k: int = 0) -> Word | None:
@@ -364,6 +367,7 @@ class _Reader:
     def clause(self) -> Node:
         start = self.at
         subject = self.subject()
+        self.finite_at = self.at
         mention = self.mentions[-1] if subject.startswith("?") else None
         make: Callable[[Formula], Node] = Fact
         negated = False
@@ -561,6 +565,7 @@ class _Reader:
     def phrase(self, *, base: bool = False, copular: bool = False) -> tuple[str, Word]:
         """One verb phrase: words up to a conjunction, a comma or the end."""
         words: list[Word] = []
+        finite = self.at == self.finite_at
         while (w := self.peek()) is not None and w.low not in ("and", "or", "then", ",", "if"):
             if w.low in ("that",) or w.low in ATTITUDE:
                 raise self.error(f"an attitude verb or a 'that'-clause ({w.text!r}) is outside the fragment", w.pos)
@@ -585,7 +590,7 @@ class _Reader:
             # by James", "in New York", "beat the Lakers"); after another word it would be a name or a clause folded
             # into the predicate ("at the wedding Sue").
             if w.text[0].isupper() and before is not head and not before.text[0].isupper() \
-                    and before.low not in _BEFORE_NAME:
+                    and before.low not in _BEFORE_NAME and not before.text[0].isdigit():
                 raise self.error(f"the name {w.text!r} after {before.text!r} inside a verb phrase (a name or a clause "
                                  "run into it?)", w.pos)
         texts = [w.text for w in words]
@@ -604,7 +609,7 @@ class _Reader:
         if not base and not _is_past(head.low):
             raise self.error(f"{head.text!r}: a verb form outside the fragment (a past tense, or a base form "
                              "after an auxiliary)", head.pos)
-        if base and _present(head.low) and (self.present or self._finite_subject_verb(head)):
+        if base and _present(head.low) and (self.present or finite):
             # A present tense after the subject ("the check bounces", "Amy plays tennis"), or a verb coordinated
             # with one ("quanks and wozzles"): its base form, the atom of its other tenses. Another verb form
             # after it, not in a noun phrase ("the old sports car crashed"), means the subject was cut short.
@@ -617,11 +622,6 @@ class _Reader:
         if _is_past(head.low):
             self.derived.add(base_form(head.low))
         return _predicate([base_form(head.low), *texts[1:]]), head
-
-    def _finite_subject_verb(self, head: Word) -> bool:
-        """Whether ``head`` follows the subject directly (no auxiliary or modal before it): a finite verb."""
-        before = [w for w in self.words if w.pos < head.pos]
-        return bool(before) and before[-1].low not in STRUCTURAL | {"to", "and", "or"}
 
 
 @dataclass(frozen=True, slots=True)

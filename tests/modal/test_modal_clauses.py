@@ -78,7 +78,12 @@ def read(*texts: str) -> list[str]:
     (["The splat quanks and wozzles"], ["quank(the_splat) ∧ wozzle(the_splat)"]),
     (["It might be that the frazzle is on the zump and the gribble wozzles a grooble"],
      ["◇(on_zump(the_frazzle) ∧ wozzle_grooble(the_gribble))"]),
+    (["If the plant is watered, then it grows", "The plant grows"],
+     ["watered(the_plant) ⇒ grow(the_plant)", "grow(the_plant)"]),
     (["The chocolate cookies are in the jar"], ["in_jar(the_chocolate_cookies)"]),
+    # a number is a word of the predicate
+    (["The meeting might be at 2 PM", "The meeting might be at 3 PM"],
+     ["◇at_2_PM(the_meeting)", "◇at_3_PM(the_meeting)"]),
     # an indefinite subject: a clause, not an ellipsis
     (["If we go to the concert and a bomb goes off, then we will have a good time"],
      ["(go_to_concert(we) ∧ go_off(a_bomb)) ⇒ have_good_time(we)"]),
@@ -133,8 +138,9 @@ def test_pronoun_resolves_across_statements() -> None:
 def test_base_forms() -> None:
     assert [base_form(v) for v in ["visited", "bimmed", "studied", "gribbled"]] == ["visit", "bim", "study", "gribble"]
     # a one-syllable stem ending consonant-vowel-consonant had an e (a doubled consonant shows it had none)
-    assert [base_form(v) for v in ["baked", "hoped", "hopped", "timed", "rained", "owned", "fixed", "stared"]] == [
-        "bake", "hope", "hop", "time", "rain", "own", "fix", "stare"]
+    assert [base_form(v) for v in ["baked", "hoped", "hopped", "timed", "rained", "owned", "fixed", "stared",
+                                     "operated", "treated"]] == [
+        "bake", "hope", "hop", "time", "rain", "own", "fix", "stare", "operate", "treat"]
 
 
 def test_present_base_forms() -> None:
