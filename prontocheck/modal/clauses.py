@@ -27,13 +27,16 @@ been at the wedding" share ``at_wedding(Sue)``; a participle after the copula is
 passive "the flugel was blimmed" is ``blimmed(the_flugel)``). An active verb is named by its base form:
 as written after *did, will, must, might* ("did not play tennis": ``play_tennis``), a past form or
 a participle after *have* or *had (not)* reduced to it (:func:`base_form`: "played" → *play*, "bimmed" → *bim*,
-"zargled" → *zargle*, "baked" → *bake*, a few irregular verbs by a table), and a present tense after the
-subject too (:func:`present_base`: "the check bounces" → *bounce*, "Amy plays tennis" → *play*).
+"zargled" → *zargle*, "baked" → *bake*; the common irregular verbs by a table: "hid", "hidden" → *hide*), and a
+present tense after the subject too (:func:`present_base`: "the check bounces" → *bounce*, "Amy plays tennis" → *play*).
 
 **Ellipsis.** A conjunct without its verb is read with the first conjunct's verb distributed ("delivered today
 or tomorrow", "buy a car or a motorcycle"); a noun phrase after a conjunct that ends in a preposition and a
 noun phrase of the same kind (names, or the same article) takes the preposition ("on Monday or Tuesday",
-"travel to Kenya or Peru", "in the car or the garage").
+"travel to Kenya or Peru", "in the car or the garage"). A bare conjunct after a verb and its complement may be
+the verb's second complement or a verb of its own ("study biology or chemistry", "eat apples or sleep"): the
+item's other statements choose (the conclusion "Sarah might study chemistry"); with none, a conjunct whose
+second word starts a complement is a verb phrase ("or watch a movie"), and any other is refused.
 
 **Pronouns.** *it*, *they* refer to the one earlier subject that is a description; *he*, *she* to the one
 earlier name, or with no name to the one earlier description ("If the baby cried, then she …"). With several,
@@ -49,8 +52,9 @@ or a *that*-clause inside a verb phrase ("believes that …"); text before the s
 …", "Also, …"); a pronoun with no antecedent, or with several and no repeated clause to choose by, or an *it*
 after an object's description only ("If I water the fern, then it will grow": the fern, or the weather?);
 *and* mixed with *or* without *either*; a negation over a coordinated verb phrase; a modal in an antecedent
-or under *it might be that*; a conditional under *likely*; a present-tense form followed by another verb form
-("the car keys fell", "the old sports car crashed": where the subject ends is unclear).
+or under *it might be that*; a conditional under *likely*; a present-tense or past form after the subject
+followed by another verb form ("the car keys fell", "the old sports car crashed", "the old painted fence fell":
+where the subject ends is unclear).
 """
 
 from __future__ import annotations
@@ -118,6 +122,23 @@ _IRREGULAR = {
     "sold": "sell", "told": "tell", "met": "meet", "kept": "keep", "slept": "sleep", "drove": "drive",
     "driven": "drive", "flew": "fly", "flown": "fly", "swam": "swim", "sang": "sing", "sung": "sing",
     "taught": "teach", "brought": "bring", "caught": "catch", "fell": "fall", "fallen": "fall",
+    # the other common irregular verbs whose past or participle differs from the base form (forms that are
+    # also common nouns or adjectives, "saw" aside, are left out: "rose", "ground", "wound", "spoke", "drunk")
+    "hid": "hide", "hidden": "hide", "stole": "steal", "stolen": "steal", "broke": "break", "broken": "break",
+    "chose": "choose", "chosen": "choose", "froze": "freeze", "frozen": "freeze", "woke": "wake", "woken": "wake",
+    "forgot": "forget", "forgotten": "forget", "gotten": "get", "rode": "ride", "ridden": "ride", "bit": "bite",
+    "bitten": "bite", "beaten": "beat", "shook": "shake", "shaken": "shake",
+    "risen": "rise", "threw": "throw", "thrown": "throw", "grew": "grow", "grown": "grow", "showed": "show",
+    "shown": "show", "blew": "blow", "blown": "blow", "drew": "draw", "drawn": "draw", "wore": "wear",
+    "worn": "wear", "tore": "tear", "torn": "tear", "began": "begin", "begun": "begin", "drank": "drink",
+    "sank": "sink", "sunk": "sink", "rang": "ring", "rung": "ring", "became": "become", "held": "hold",
+    "stood": "stand", "understood": "understand", "sat": "sit", "fled": "flee", "paid": "pay", "laid": "lay",
+    "heard": "hear", "hung": "hang", "stuck": "stick", "dug": "dig", "spun": "spin", "swung": "swing",
+    "wept": "weep", "swept": "sweep", "crept": "creep", "built": "build", "sent": "send", "spent": "spend",
+    "lent": "lend", "bent": "bend", "meant": "mean", "dealt": "deal", "fought": "fight", "sought": "seek",
+    "fed": "feed", "led": "lead", "lit": "light", "slid": "slide", "forgave": "forgive", "forgiven": "forgive",
+    "mistook": "mistake", "mistaken": "mistake", "overcame": "overcome", "withdrew": "withdraw",
+    "withdrawn": "withdraw", "swore": "swear", "sworn": "swear", "shone": "shine"
 }
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'\-]*|,")
 """A word (a number is one: "at 2 PM" is not "at 3 PM") or a comma."""
@@ -201,6 +222,7 @@ class _Reader:
     index: int
     mentions: list[_Mention]
     derived: set[str]
+    ambiguous: dict[str, _Choice]
     at: int = 0
     subjects: list[str] = field(default_factory=list)
     present: bool = False
@@ -471,7 +493,18 @@ class _Reader:
                                      "auxiliary again)", nxt.pos)
                 pred, _ = self.phrase()
             else:
-                pred, _ = one()
+                start = self.at
+                pred, head = one()
+                if not copular and len(self._conjunct(first_word, first_end)) > 1 and head.low != first_word.low \
+                        and not _is_past(head.low) and not head.low.endswith("ing"):
+                    # "study biology or chemistry", "eat apples or sleep": the verb's second object, or a verb of
+                    # its own? The item's other statements decide (see parse_statements).
+                    rest = self.words[start:self.at]
+                    phrase = len(rest) > 1 and rest[1].low in ARTICLES | _PREPOSITIONS | _POSSESSIVES
+                    choice = _Choice(pred, _predicate([first.split("_", 1)[0], *(w.text for w in rest)]), head,
+                                     self.index, phrase)
+                    pred = f"?or{len(self.ambiguous)}"
+                    self.ambiguous[pred] = choice
             preds.append(pred)
         return Activity(tuple(preds), conj, self.at)
 
@@ -620,8 +653,26 @@ class _Reader:
             self.present = True
             return _predicate([present_base(head.low), *texts[1:]]), head
         if _is_past(head.low):
+            if finite and any(_is_past(w.low) for before, w in zip(words, words[1:]) if before.low not in ARTICLES):
+                raise self.error(f"{head.text!r}: a past form, or a word of the subject, followed by another past "
+                                 "form (the subject's end is unclear)", head.pos)  # "the old painted fence fell"
             self.derived.add(base_form(head.low))
         return _predicate([base_form(head.low), *texts[1:]]), head
+
+
+@dataclass(frozen=True, slots=True)
+class _Choice:
+    """A conjunct after a verb and its complement that may be a verb phrase of its own or the verb's second
+    complement ("study biology or chemistry"): the two predicates, where it starts, and its statement.
+    """
+
+    own: str
+    shared: str
+    word: Word
+    statement: int
+    phrase: bool
+    """Whether the conjunct's second word starts a complement ("watch a movie", "go to the lecture"): a verb phrase
+    of its own, unless the item says otherwise."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -646,6 +697,7 @@ _DITRANSITIVE = frozenset("given sent shown told offered handed paid promised ta
 
 
 _PREPOSITIONS = _BEFORE_NAME - ARTICLES - {"than", "as", "like"}
+_POSSESSIVES = frozenset("his her their its my your our".split())
 
 
 def _noun_phrase_kind(words: list[Word]) -> str | None:
@@ -745,18 +797,20 @@ at column 6: an attitude verb or a 'that'-clause ('believes') is outside the fra
     """
     mentions: list[_Mention] = []
     derived: set[str] = set()
+    ambiguous: dict[str, _Choice] = {}
     read: list[tuple[str, Node]] = []
     for index, raw in enumerate(texts):
         text, words = _prepare(raw)
-        read.append((text, _Reader(text, words, index, mentions, derived).statement()))
+        read.append((text, _Reader(text, words, index, mentions, derived, ambiguous).statement()))
     names = _resolve(mentions, [t for t, _ in read])
+    chosen = _choose(ambiguous, [node for _, node in read], names, [t for t, _ in read])
     heads = {a.predicate.split("_")[0] for _, node in read for a in _atoms(node)}
     # A base form recovered from a past tense without its final e ("exercised" → exercis) is the item's
     # base form with it ("did not exercise"), so that the two forms of the verb are one atom.
     verbs = {h: h + "e" for h in derived if h + "e" in heads}
 
     def rename(atom: Atom) -> Atom:
-        head, *rest = atom.predicate.split("_")
+        head, *rest = chosen.get(atom.predicate, atom.predicate).split("_")
         return Atom("_".join([verbs.get(head, head), *rest]),
                     tuple(Const(names.get(a.name, a.name)) for a in atom.args))
 
@@ -774,12 +828,41 @@ def _atoms(node: Node) -> list[Atom]:
     return out
 
 
+def _choose(ambiguous: dict[str, _Choice], nodes: list[Node], names: dict[str, str],
+            texts: list[str]) -> dict[str, str]:
+    """Each ambiguous conjunct's predicate: the reading that another atom of the item, about the same subject, has
+    ("Sarah might study biology or chemistry" before "Sarah might study chemistry": the verb's second object);
+    with none, a verb phrase of its own when a complement follows its first word ("or watch a movie"); else
+    refused ("order pizza or pasta" alone).
+    """
+    if not ambiguous:
+        return {}
+    atoms = [a for node in nodes for a in _atoms(node)]
+
+    def about(atom: Atom) -> tuple[str, ...]:
+        return tuple(names.get(c.name, c.name) for c in atom.args)
+
+    known = {(a.predicate, about(a)) for a in atoms if a.predicate not in ambiguous}
+    out: dict[str, str] = {}
+    for placeholder, c in ambiguous.items():
+        subject = next(about(a) for a in atoms if a.predicate == placeholder)
+        found = [p for p in (c.own, c.shared) if (p, subject) in known]
+        if not found and c.phrase:
+            found = [c.own]
+        if len(found) != 1:
+            raise UnparseableSentence(texts[c.statement], f"{c.word.text!r} may start a verb phrase of its own "
+                                      f"({c.own}) or continue the verb before it ({c.shared}), and no other "
+                                      "statement of the item tells which (write the verb again)", pos=c.word.pos)
+        out[placeholder] = found[0]
+    return out
+
+
 def _resolve(mentions: list[_Mention], texts: list[str]) -> dict[str, str]:
     """Each pronoun's constant: the one earlier subject of its kind (*he*, *she*: a name, or with no name the one
     earlier description, "the baby … she"); among several, the referent of the same pronoun in an earlier
     statement's identical clause (a conclusion repeating a premise's "then it is safe"); an *it* with no subject
-    before it is the expletive ("it's raining") unless a description was mentioned before it (refused: "if I
-    water the fern, then it will grow" is about the fern, not the weather).
+    before it is the expletive ("it's raining", and again after that) unless a description was mentioned before it
+    (refused: "if I water the fern, then it will grow" is about the fern, not the weather).
     """
     out: dict[str, str] = {}
     for m in mentions:
@@ -795,7 +878,7 @@ def _resolve(mentions: list[_Mention], texts: list[str]) -> dict[str, str]:
         if not candidates and wanted == "name":
             candidates = before("description")
         if not candidates and m.kind == "it":
-            if objects := before("object"):
+            if (objects := before("object")) and "it" not in out.values():
                 raise UnparseableSentence(texts[m.statement], f"the pronoun 'it' has no subject before it and may "
                                           f"mean {' or '.join(objects)} (not a subject) or be the expletive",
                                           pos=m.pos)
