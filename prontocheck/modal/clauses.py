@@ -38,12 +38,14 @@ the verb's second complement or a verb of its own ("study biology or chemistry",
 item's other statements choose (the conclusion "Sarah might study chemistry"); with none, a conjunct whose
 second word starts a complement is a verb phrase ("or watch a movie"), and any other is refused.
 
-**Pronouns.** *it*, *they* refer to the one earlier subject that is a description; *he*, *she* to the one
-earlier name, or with no name to the one earlier description ("If the baby cried, then she …"). With several,
+**Pronouns.** *it*, *they* refer to the one earlier subject that is a description (*it* never to a plural one,
+"the streets"; *they* to a plural one when there is one); *he*, *she* to the one earlier name, or with no name to
+the one earlier description ("If the baby cried, then she …"). With several,
 a pronoun in a clause that repeats an earlier statement's clause word for word refers as that one did (the
 conclusion "If the car is in the garage and the garage is flooding, then it is safe" after the premise "If the
 car is in the garage, then it is safe"). An *it* with no subject before it is the expletive constant ``it``
-("it's raining") when no description was mentioned before it at all.
+("it's raining") when no description was mentioned before it at all, and an *it* said of what an earlier
+expletive was said of is the expletive again ("If it rained, …", then "It did not rain").
 
 **What is refused, with a reason** (:class:`~prontocheck.errors.UnparseableSentence`, position and one line):
 an ellipsis that neither rule resolves ("at the wedding and a quank": *be* a quank, or *at* one?; "at the party
@@ -122,12 +124,13 @@ _IRREGULAR = {
     "sold": "sell", "told": "tell", "met": "meet", "kept": "keep", "slept": "sleep", "drove": "drive",
     "driven": "drive", "flew": "fly", "flown": "fly", "swam": "swim", "sang": "sing", "sung": "sing",
     "taught": "teach", "brought": "bring", "caught": "catch", "fell": "fall", "fallen": "fall",
-    # the other common irregular verbs whose past or participle differs from the base form (forms that are
-    # also common nouns or adjectives, "saw" aside, are left out: "rose", "ground", "wound", "spoke", "drunk")
+    # the other common irregular verbs whose past or participle differs from the base form (a few that are
+    # mostly nouns or adjectives are left out: "ground", "wound", "drunk", "bound")
     "hid": "hide", "hidden": "hide", "stole": "steal", "stolen": "steal", "broke": "break", "broken": "break",
     "chose": "choose", "chosen": "choose", "froze": "freeze", "frozen": "freeze", "woke": "wake", "woken": "wake",
     "forgot": "forget", "forgotten": "forget", "gotten": "get", "rode": "ride", "ridden": "ride", "bit": "bite",
-    "bitten": "bite", "beaten": "beat", "shook": "shake", "shaken": "shake",
+    "bitten": "bite", "beaten": "beat", "shook": "shake", "shaken": "shake", "rose": "rise", "spoke": "speak",
+    "spoken": "speak", "shot": "shoot", "felt": "feel",
     "risen": "rise", "threw": "throw", "thrown": "throw", "grew": "grow", "grown": "grow", "showed": "show",
     "shown": "show", "blew": "blow", "blown": "blow", "drew": "draw", "drawn": "draw", "wore": "wear",
     "worn": "wear", "tore": "tear", "torn": "tear", "began": "begin", "begun": "begin", "drank": "drink",
@@ -358,8 +361,11 @@ class _Reader:
             parts = [self.take().text]
             if parts[0] in STRUCTURAL or parts[0] == ",":
                 raise self.error(f"unexpected word {parts[0]!r} after {w.low!r}", w.pos)
+            # (a description ends before a preposition or a number: "the temperature rose above 30 degrees" is
+            # not the subject "the temperature rose above 30" of "degrees")
             while (n := self.peek()) is not None and not self._verb_start(0) and n.low not in STRUCTURAL \
-                    and n.text != "," and not self._present_verb(0):
+                    and n.text != "," and not self._present_verb(0) and n.low not in _PREPOSITIONS \
+                    and not n.text[0].isdigit():
                 parts.append(self.take().text)
             constant = f"{w.low}_" + "_".join(parts)
             self.mentions.append(_Mention(self.index, w.pos, "description", constant))
@@ -639,6 +645,9 @@ class _Reader:
             return _predicate(texts), head
         if head.low in COPULA:
             return _predicate(texts[1:] or texts), head
+        if finite and (head.low in _PREPOSITIONS or head.low in ARTICLES or head.text[0].isdigit()):
+            raise self.error(f"a verb was expected after the subject, not {head.text!r} (a verb the reader does not "
+                             "know, taken into the subject?)", head.pos)
         if not base and not _is_past(head.low):
             raise self.error(f"{head.text!r}: a verb form outside the fragment (a past tense, or a base form "
                              "after an auxiliary)", head.pos)
@@ -802,7 +811,12 @@ at column 6: an attitude verb or a 'that'-clause ('believes') is outside the fra
     for index, raw in enumerate(texts):
         text, words = _prepare(raw)
         read.append((text, _Reader(text, words, index, mentions, derived, ambiguous).statement()))
-    names = _resolve(mentions, [t for t, _ in read])
+    said: dict[str, set[str]] = {}  # each pronoun's predicates
+    for _, node in read:
+        for atom in _atoms(node):
+            for arg in atom.args:
+                said.setdefault(arg.name, set()).add(atom.predicate)
+    names = _resolve(mentions, [t for t, _ in read], said)
     chosen = _choose(ambiguous, [node for _, node in read], names, [t for t, _ in read])
     heads = {a.predicate.split("_")[0] for _, node in read for a in _atoms(node)}
     # A base form recovered from a past tense without its final e ("exercised" → exercis) is the item's
@@ -857,7 +871,12 @@ def _choose(ambiguous: dict[str, _Choice], nodes: list[Node], names: dict[str, s
     return out
 
 
-def _resolve(mentions: list[_Mention], texts: list[str]) -> dict[str, str]:
+def _plural(constant: str) -> bool:
+    """Whether a description looks plural (its last word ends in -s: "the_keys", not "the_bus", "the_glass")."""
+    return constant.startswith(("the_", "a_")) and _present(constant.rsplit("_", 1)[-1].lower())
+
+
+def _resolve(mentions: list[_Mention], texts: list[str], said: dict[str, set[str]] | None = None) -> dict[str, str]:
     """Each pronoun's constant: the one earlier subject of its kind (*he*, *she*: a name, or with no name the one
     earlier description, "the baby … she"); among several, the referent of the same pronoun in an earlier
     statement's identical clause (a conclusion repeating a premise's "then it is safe"); an *it* with no subject
@@ -877,6 +896,15 @@ def _resolve(mentions: list[_Mention], texts: list[str]) -> dict[str, str]:
         candidates = before(wanted)
         if not candidates and wanted == "name":
             candidates = before("description")
+        if m.kind == "it":  # "it" is not "the streets"; "they" is "the keys" rather than "the drawer"
+            candidates = [c for c in candidates if not _plural(c)]
+        elif m.kind == "they" and any(_plural(c) for c in candidates):
+            candidates = [c for c in candidates if _plural(c)]
+        if m.kind == "it" and said is not None and any(
+                out.get(p.constant) == "it" and said.get(p.constant, set()) & said.get(m.constant, set())
+                for p in mentions if p.kind == "it" and (p.statement, p.pos) < (m.statement, m.pos)):
+            out[m.constant] = "it"  # "If it rained, …" then "It did not rain": the expletive again
+            continue
         if not candidates and m.kind == "it":
             if (objects := before("object")) and "it" not in out.values():
                 raise UnparseableSentence(texts[m.statement], f"the pronoun 'it' has no subject before it and may "

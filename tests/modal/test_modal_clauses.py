@@ -94,6 +94,13 @@ def read(*texts: str) -> list[str]:
     (["The kids might play outside or watch a movie"], ["◇(play_outside(the_kids) ∨ watch_movie(the_kids))"]),
     # the expletive "it" stays the expletive after a description
     (["If it's sunny, then we'll go to the beach", "It isn't sunny"], ["sunny(it) ⇒ go_to_beach(we)", "¬sunny(it)"]),
+    # "it" is not a plural description, and an expletive "it" saying the same again is the expletive
+    (["If it rained, then the streets are wet", "It did not rain"], ["rain(it) ⇒ wet(the_streets)", "¬rain(it)"]),
+    (["If it rained, then the street is wet", "It did not rain"], ["rain(it) ⇒ wet(the_street)", "¬rain(it)"]),
+    (["If it rained, then the street is wet", "It is not wet"], ["rain(it) ⇒ wet(the_street)", "¬wet(the_street)"]),
+    # a description ends before a preposition or a number
+    (["The temperature rose above 30 degrees", "The temperature did not rise above 30 degrees"],
+     ["rise_above_30_degrees(the_temperature)", "¬rise_above_30_degrees(the_temperature)"]),
     # a number is a word of the predicate
     (["The meeting might be at 2 PM", "The meeting might be at 3 PM"],
      ["◇at_2_PM(the_meeting)", "◇at_3_PM(the_meeting)"]),
@@ -121,6 +128,7 @@ def test_constructions(texts: list[str], expected: list[str]) -> None:
     (["The old sports car crashed"], "the subject's end is unclear"),  # not "sports" as a verb
     (["The old painted fence fell"], "the subject's end is unclear"),  # not "painted" as the verb
     (["Sam might order pizza or pasta"], "no other statement of the item tells which"),
+    (["The man strode in"], "a verb was expected after the subject"),  # not in(the_man_strode)
     (["Sue was praised and given a prize"], "may be passive or active"),
     (["The package might be at the door and mary played tennis"], "the verb 'played' inside a phrase"),
     (["Mary was at the wedding Sue"], "the name 'Sue' after 'wedding'"),
