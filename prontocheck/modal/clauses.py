@@ -56,7 +56,9 @@ after an object's description only ("If I water the fern, then it will grow": th
 *and* mixed with *or* without *either*; a negation over a coordinated verb phrase; a modal in an antecedent
 or under *it might be that*; a conditional under *likely*; a present-tense or past form after the subject
 followed by another verb form ("the car keys fell", "the old sports car crashed", "the old painted fence fell":
-where the subject ends is unclear).
+where the subject ends is unclear); after a third-person subject, a word that is no verb form the reader knows
+("Jeff strode home": not one atom with "did not stride home"; "the students leave": a plural present); a
+possessive subject ("Jenna's car broke down").
 """
 
 from __future__ import annotations
@@ -231,6 +233,8 @@ class _Reader:
     present: bool = False
     """Whether the verb phrase being read is in the present tense (its later conjuncts are too)."""
     finite_at: int = -1
+    person: bool = False
+    """Whether the current clause's subject is *I*, *we*, *you* or *they* (whose present tense is the base form)."""
     """Where the current clause's subject ends: a verb there has no auxiliary before it (it is finite)."""
 
     # ---------------------------------------------------------------- tokens
@@ -370,6 +374,8 @@ class _Reader:
             constant = f"{w.low}_" + "_".join(parts)
             self.mentions.append(_Mention(self.index, w.pos, "description", constant))
             return constant
+        if w.low.endswith("'s") or w.low.endswith("s'"):
+            raise self.error(f"a possessive subject ({w.text!r} …) is outside the fragment", w.pos)
         if w.text[0].isupper() and w.low not in STRUCTURAL:
             parts = [self.take().text]
             while (n := self.peek()) is not None and n.text[0].isupper():
@@ -396,6 +402,7 @@ class _Reader:
         start = self.at
         subject = self.subject()
         self.finite_at = self.at
+        self.person = subject in ("I", "we", "you") or subject.startswith("?they@")
         mention = self.mentions[-1] if subject.startswith("?") else None
         make: Callable[[Formula], Node] = Fact
         negated = False
@@ -645,6 +652,9 @@ class _Reader:
             return _predicate(texts), head
         if head.low in COPULA:
             return _predicate(texts[1:] or texts), head
+        if finite and not self.person and not (_is_past(head.low) or _present(head.low) or head.low in HAVE):
+            raise self.error(f"{head.text!r} after the subject is not a verb form the reader knows (a past form, a "
+                             "present in -s, or an irregular verb of its table)", head.pos)
         if finite and (head.low in _PREPOSITIONS or head.low in ARTICLES or head.text[0].isdigit()):
             raise self.error(f"a verb was expected after the subject, not {head.text!r} (a verb the reader does not "
                              "know, taken into the subject?)", head.pos)
