@@ -58,7 +58,7 @@ or under *it might be that*; a conditional under *likely*; a present-tense or pa
 followed by another verb form ("the car keys fell", "the old sports car crashed", "the old painted fence fell":
 where the subject ends is unclear); after a third-person subject, a word that is no verb form the reader knows
 ("Jeff strode home": not one atom with "did not stride home"; "the students leave": a plural present); a
-possessive subject ("Jenna's car broke down").
+possessive or quantified subject ("Jenna's car broke down", "Nobody came").
 """
 
 from __future__ import annotations
@@ -374,6 +374,8 @@ class _Reader:
             constant = f"{w.low}_" + "_".join(parts)
             self.mentions.append(_Mention(self.index, w.pos, "description", constant))
             return constant
+        if w.low in QUANTIFIERS:
+            raise self.error(f"a quantified subject ({w.text!r} …) is outside the fragment", w.pos)
         if w.low.endswith("'s") or w.low.endswith("s'"):
             raise self.error(f"a possessive subject ({w.text!r} …) is outside the fragment", w.pos)
         if w.text[0].isupper() and w.low not in STRUCTURAL:
@@ -703,6 +705,9 @@ class Activity:
     end: int = field(compare=False)
 
 
+QUANTIFIERS = frozenset("someone somebody something everyone everybody everything nobody nothing anyone anybody "
+                        "anything no none every each all some any many most few several both neither".split())
+"""Subjects that quantify ("Nobody came"): never a name, refused."""
 AUXILIARIES = frozenset("might may must will likely probably".split())
 """Modal and auxiliary words that follow a subject (besides the copula, *have* and *do*)."""
 _TIME_WORDS = frozenset("next last this soon later early before after".split())

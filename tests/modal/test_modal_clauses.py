@@ -132,6 +132,8 @@ def test_constructions(texts: list[str], expected: list[str]) -> None:
     (["The man strode in"], "not a verb form the reader knows"),  # not in(the_man_strode)
     (["Jeff strode home"], "not a verb form the reader knows"),  # not one atom with "did not stride home"
     (["If Jenna's car broke down, then she took the bus"], "a possessive subject"),
+    (["Nobody came to the party"], "a quantified subject"),  # not the name Nobody
+    (["Every student passed the exam"], "a quantified subject"),
     (["Sue was praised and given a prize"], "may be passive or active"),
     (["The package might be at the door and mary played tennis"], "the verb 'played' inside a phrase"),
     (["Mary was at the wedding Sue"], "the name 'Sue' after 'wedding'"),
