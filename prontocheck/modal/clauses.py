@@ -874,7 +874,7 @@ def _choose(ambiguous: dict[str, _Choice], nodes: list[Node], names: dict[str, s
     known = {(a.predicate, about(a)) for a in atoms if a.predicate not in ambiguous}
     out: dict[str, str] = {}
     for placeholder, c in ambiguous.items():
-        subject = next(about(a) for a in atoms if a.predicate == placeholder)
+        subject = next((about(a) for a in atoms if a.predicate == placeholder), ())
         found = [p for p in (c.own, c.shared) if (p, subject) in known]
         if not found and c.phrase:
             found = [c.own]
