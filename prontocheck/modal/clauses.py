@@ -18,27 +18,47 @@ connectives.
 **Atoms.** A clause "subject verb-phrase" is the atom *predicate(constant)*, as in
 :mod:`prontocheck.modal.transform`: the predicate is the verb phrase's words joined with ``_``, without a
 leading *be* and without articles (``at_wedding``, ``mystery_novel``, ``play_tennis``); the constant is a
-name as written (``Mary``; several words joined with ``_``) or a definite description with its article
-(``the envelope`` → ``the_envelope``, so it never meets a name).
+name as written (``Mary``; several words joined with ``_``) or a description with its article
+(``the envelope`` → ``the_envelope``, so it never meets a name; "a bomb goes off": ``go_off(a_bomb)``).
 
 **Tense and aspect are not kept**: the forms of one verb are one atom. The copula (*is, was, were, are,
 be, been*, after *will, must, might, has, had*) is dropped, so "Sue was at the wedding" and "Sue must have
 been at the wedding" share ``at_wedding(Sue)``; a participle after the copula is kept as written (the
 passive "the flugel was blimmed" is ``blimmed(the_flugel)``). An active verb is named by its base form:
-as written after *did, will, must, might* ("did not play tennis": ``play_tennis``), and a past form or
-a participle after *have* reduced to it (:func:`base_form`: "played" → *play*, "bimmed" → *bim*,
-"zargled" → *zargle*, a few irregular verbs by a table).
+as written after *did, will, must, might* ("did not play tennis": ``play_tennis``), a past form or
+a participle after *have* or *had (not)* reduced to it (:func:`base_form`: "played" → *play*, "bimmed" → *bim*,
+"zargled" → *zargle*, "baked" → *bake*; the common irregular verbs by a table: "hid", "hidden" → *hide*), and a
+present tense after the subject too (:func:`present_base`: "the check bounces" → *bounce*, "Amy plays tennis" → *play*).
+
+**Ellipsis.** A conjunct without its verb is read with the first conjunct's verb distributed ("delivered today
+or tomorrow", "buy a car or a motorcycle"); a noun phrase after a conjunct that ends in a preposition and a
+noun phrase of the same kind (names, or the same article) takes the preposition ("on Monday or Tuesday",
+"travel to Kenya or Peru", "in the car or the garage"). A bare conjunct after a verb and its complement may be
+the verb's second complement or a verb of its own ("study biology or chemistry", "eat apples or sleep"): the
+item's other statements choose (the conclusion "Sarah might study chemistry"); with none, a conjunct whose
+second word starts a complement is a verb phrase ("or watch a movie"), and any other is refused.
+
+**Pronouns.** *it*, *they* refer to the one earlier subject that is a description (*it* never to a plural one,
+"the streets"; *they* to a plural one when there is one); *he*, *she* to the one earlier name, or with no name to
+the one earlier description ("If the baby cried, then she …"). With several,
+a pronoun in a clause that repeats an earlier statement's clause word for word refers as that one did (the
+conclusion "If the car is in the garage and the garage is flooding, then it is safe" after the premise "If the
+car is in the garage, then it is safe"). An *it* with no subject before it is the expletive constant ``it``
+("it's raining") when no description was mentioned before it at all, and an *it* said of what an earlier
+expletive was said of is the expletive again ("If it rained, …", then "It did not rain").
 
 **What is refused, with a reason** (:class:`~prontocheck.errors.UnparseableSentence`, position and one line):
-an ellipsis that distributing the first conjunct's verb does not resolve ("at the wedding and a quank", "on
-Monday or Tuesday"; "delivered today or tomorrow" and "buy a car or a motorcycle" are read with the verb
-distributed); a verb inside a phrase after the copula ("at the door and mary played tennis"); an attitude verb
+an ellipsis that neither rule resolves ("at the wedding and a quank": *be* a quank, or *at* one?; "at the party
+or Sue"); a verb inside a phrase after the copula ("at the door and mary played tennis"); an attitude verb
 or a *that*-clause inside a verb phrase ("believes that …"); text before the subject ("According to a survey,
-…", "Also, …"); a pronoun with no antecedent among the earlier subjects of the item, or with more than one
-(*it*, *they* refer to descriptions; *he*, *she* to names; an *it* with none at all is the expletive constant
-``it``, "it's raining"); *and* mixed with *or* without *either*; a negation
-over a coordinated verb phrase; a modal in an antecedent or under *it might be that*; a conditional under
-*likely*; a present-tense verb without an auxiliary.
+…", "Also, …"); a pronoun with no antecedent, or with several and no repeated clause to choose by, or an *it*
+after an object's description only ("If I water the fern, then it will grow": the fern, or the weather?);
+*and* mixed with *or* without *either*; a negation over a coordinated verb phrase; a modal in an antecedent
+or under *it might be that*; a conditional under *likely*; a present-tense or past form after the subject
+followed by another verb form ("the car keys fell", "the old sports car crashed", "the old painted fence fell":
+where the subject ends is unclear); after a third-person subject, a word that is no verb form the reader knows
+("Jeff strode home": not one atom with "did not stride home"; "the students leave": a plural present); a
+possessive or quantified subject ("Jenna's car broke down", "Nobody came").
 """
 
 from __future__ import annotations
@@ -106,8 +126,27 @@ _IRREGULAR = {
     "sold": "sell", "told": "tell", "met": "meet", "kept": "keep", "slept": "sleep", "drove": "drive",
     "driven": "drive", "flew": "fly", "flown": "fly", "swam": "swim", "sang": "sing", "sung": "sing",
     "taught": "teach", "brought": "bring", "caught": "catch", "fell": "fall", "fallen": "fall",
+    # the other common irregular verbs whose past or participle differs from the base form (a few that are
+    # mostly nouns or adjectives are left out: "ground", "wound", "drunk", "bound")
+    "hid": "hide", "hidden": "hide", "stole": "steal", "stolen": "steal", "broke": "break", "broken": "break",
+    "chose": "choose", "chosen": "choose", "froze": "freeze", "frozen": "freeze", "woke": "wake", "woken": "wake",
+    "forgot": "forget", "forgotten": "forget", "gotten": "get", "rode": "ride", "ridden": "ride", "bit": "bite",
+    "bitten": "bite", "beaten": "beat", "shook": "shake", "shaken": "shake", "rose": "rise", "spoke": "speak",
+    "spoken": "speak", "shot": "shoot", "felt": "feel",
+    "risen": "rise", "threw": "throw", "thrown": "throw", "grew": "grow", "grown": "grow", "showed": "show",
+    "shown": "show", "blew": "blow", "blown": "blow", "drew": "draw", "drawn": "draw", "wore": "wear",
+    "worn": "wear", "tore": "tear", "torn": "tear", "began": "begin", "begun": "begin", "drank": "drink",
+    "sank": "sink", "sunk": "sink", "rang": "ring", "rung": "ring", "became": "become", "held": "hold",
+    "stood": "stand", "understood": "understand", "sat": "sit", "fled": "flee", "paid": "pay", "laid": "lay",
+    "heard": "hear", "hung": "hang", "stuck": "stick", "dug": "dig", "spun": "spin", "swung": "swing",
+    "wept": "weep", "swept": "sweep", "crept": "creep", "built": "build", "sent": "send", "spent": "spend",
+    "lent": "lend", "bent": "bend", "meant": "mean", "dealt": "deal", "fought": "fight", "sought": "seek",
+    "fed": "feed", "led": "lead", "lit": "light", "slid": "slide", "forgave": "forgive", "forgiven": "forgive",
+    "mistook": "mistake", "mistaken": "mistake", "overcame": "overcome", "withdrew": "withdraw",
+    "withdrawn": "withdraw", "swore": "swear", "sworn": "swear", "shone": "shine"
 }
-_WORD = re.compile(r"[A-Za-z][A-Za-z'\-]*|,")
+_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'\-]*|,")
+"""A word (a number is one: "at 2 PM" is not "at 3 PM") or a comma."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,7 +180,24 @@ def base_form(verb: str) -> str:
         return stem + "e"
     if stem.endswith("e"):  # agreed, freed
         return stem
+    if re.fullmatch(r"[^aeiou]+[aeiou][^aeiouwxy]", stem) or re.search(r"[^aeiou]at$", stem):
+        return stem + "e"  # baked, hoped, timed (hopped, stopped: doubled); operated, created
     return stem
+
+
+def present_base(verb: str) -> str:
+    """The base form of a present-tense verb after a singular subject ("bounces", "goes", "wozzles").
+
+    >>> [present_base(v) for v in ["bounces", "fails", "goes", "watches", "flies", "dies", "wozzles", "has"]]
+    ['bounce', 'fail', 'go', 'watch', 'fly', 'die', 'wozzle', 'have']
+    """
+    if verb in _IRREGULAR:
+        return _IRREGULAR[verb]
+    if verb.endswith("ies") and len(verb) > 4:
+        return verb[:-3] + "y"
+    if verb.endswith(("sses", "shes", "ches", "xes", "zzes", "oes")):
+        return verb[:-2]
+    return verb[:-1]
 
 
 def _adverb(word: str) -> bool:
@@ -157,8 +213,9 @@ def _is_past(word: str) -> bool:
 class _Mention:
     statement: int
     pos: int
-    kind: str  # "name", "description" or a pronoun
+    kind: str  # "name", "description", "object" (a description inside a verb phrase) or a pronoun
     constant: str
+    clause: str = ""  # for a pronoun: its clause's words, from the pronoun on
 
 
 @dataclass(slots=True)
@@ -170,8 +227,15 @@ class _Reader:
     index: int
     mentions: list[_Mention]
     derived: set[str]
+    ambiguous: dict[str, _Choice]
     at: int = 0
     subjects: list[str] = field(default_factory=list)
+    present: bool = False
+    """Whether the verb phrase being read is in the present tense (its later conjuncts are too)."""
+    finite_at: int = -1
+    person: bool = False
+    """Whether the current clause's subject is *I*, *we*, *you* or *they* (whose present tense is the base form)."""
+    """Where the current clause's subject ends: a verb there has no auxiliary before it (it is finite)."""
 
     # ---------------------------------------------------------------- tokens
     def peek(self, k: int = 0) -> Word | None:
@@ -296,17 +360,24 @@ class _Reader:
             constant = f"?{w.low}@{self.index}:{w.pos}"
             self.mentions.append(_Mention(self.index, w.pos, w.low, constant))
             return constant
-        if w.low == "the":
+        if w.low in ARTICLES:  # "the envelope"; "a bomb" (goes off): the article is kept in the constant
             self.take()
             parts = [self.take().text]
             if parts[0] in STRUCTURAL or parts[0] == ",":
-                raise self.error(f"unexpected word {parts[0]!r} after 'the'", w.pos)
+                raise self.error(f"unexpected word {parts[0]!r} after {w.low!r}", w.pos)
+            # (a description ends before a preposition or a number: "the temperature rose above 30 degrees" is
+            # not the subject "the temperature rose above 30" of "degrees")
             while (n := self.peek()) is not None and not self._verb_start(0) and n.low not in STRUCTURAL \
-                    and n.text != "," and not _present(n.low):
+                    and n.text != "," and not self._present_verb(0) and n.low not in _PREPOSITIONS \
+                    and not n.text[0].isdigit():
                 parts.append(self.take().text)
-            constant = "the_" + "_".join(parts)
+            constant = f"{w.low}_" + "_".join(parts)
             self.mentions.append(_Mention(self.index, w.pos, "description", constant))
             return constant
+        if w.low in QUANTIFIERS:
+            raise self.error(f"a quantified subject ({w.text!r} …) is outside the fragment", w.pos)
+        if w.low.endswith("'s") or w.low.endswith("s'"):
+            raise self.error(f"a possessive subject ({w.text!r} …) is outside the fragment", w.pos)
         if w.text[0].isupper() and w.low not in STRUCTURAL:
             parts = [self.take().text]
             while (n := self.peek()) is not None and n.text[0].isupper():
@@ -316,13 +387,25 @@ class _Reader:
             return constant
         raise self.error(f"unexpected word {w.text!r} where a subject was expected", w.pos)
 
+    def _present_verb(self, k: int) -> bool:
+        """Whether the word at offset ``k`` (after a subject's first word) is a present-tense verb ("the power
+        fails", "a bomb goes off"), not a plural noun of the subject (an auxiliary follows it: "the chocolate
+        cookies are"; "the car keys fell" is refused, as "the chef cooks baked beans" would be misread).
+        """
+        nxt = self.low(k + 1)
+        return _present(self.low(k)) and not (nxt in COPULA or nxt in HAVE or nxt in DO or nxt in AUXILIARIES)
+
     def _verb_start(self, k: int) -> bool:
         low = self.low(k)
         return low in COPULA or low in HAVE or low in DO or low in ("might", "may", "must", "will", "likely",
                                                                     "probably") or _is_past(low)
 
     def clause(self) -> Node:
+        start = self.at
         subject = self.subject()
+        self.finite_at = self.at
+        self.person = subject in ("I", "we", "you") or subject.startswith("?they@")
+        mention = self.mentions[-1] if subject.startswith("?") else None
         make: Callable[[Formula], Node] = Fact
         negated = False
         w = self.peek()
@@ -350,6 +433,8 @@ class _Reader:
             self.take()
             make = Probably
         activity, aux_negated = self.verb_phrase()
+        if mention is not None:
+            mention.clause = " ".join(w.low for w in self.words[start:self.at])
         if aux_negated and negated:
             raise self.error("two negations in one clause are outside the fragment", w.pos)
         negated = negated or aux_negated
@@ -380,12 +465,14 @@ class _Reader:
             if self.low() in ("likely", "probable", "certain") or self.low() in COPULA:
                 raise self.error(f"unexpected word {self.peek().text!r}")  # type: ignore[union-attr]
             return self.coordinated(lambda: self.phrase(copular=True), copular=True), negated
-        if negated:
+        if negated and not _is_past(self.low()):  # "had not flooded the road" is the perfect, "has not a car" not
             raise self.error("a negated 'have' without a participle is outside the fragment")
         return self.coordinated(lambda: self.phrase(base=True)), negated
 
     def coordinated(self, one: Callable[[], tuple[str, Word]], copular: bool = False) -> Activity:
+        self.present = False
         first, first_word = one()
+        first_end = self.at
         preds = [first]
         conj: str | None = None
         while self.low() in ("and", "or") and not self._clause_follows(1):
@@ -396,6 +483,10 @@ class _Reader:
             nxt = self.peek()
             if nxt is None:
                 raise self.error(f"the sentence ends after {w.text!r}", len(self.text))
+            shared = self._preposition_distributed(first, self._conjunct(first_word, first_end), copular)
+            if shared is not None:
+                preds.append(shared)
+                continue
             elliptic = nxt.low in ELLIPTIC_STARTS and not (copular and nxt.low not in ARTICLES
                                                           and not _is_past(first_word.low))
             if elliptic or copular and _is_past(first_word.low) and nxt.low not in COPULA and not _is_past(nxt.low) \
@@ -417,9 +508,49 @@ class _Reader:
                                      "auxiliary again)", nxt.pos)
                 pred, _ = self.phrase()
             else:
-                pred, _ = one()
+                start = self.at
+                pred, head = one()
+                if not copular and len(self._conjunct(first_word, first_end)) > 1 and head.low != first_word.low \
+                        and not _is_past(head.low) and not head.low.endswith("ing"):
+                    # "study biology or chemistry", "eat apples or sleep": the verb's second object, or a verb of
+                    # its own? The item's other statements decide (see parse_statements).
+                    rest = self.words[start:self.at]
+                    phrase = len(rest) > 1 and rest[1].low in ARTICLES | _PREPOSITIONS | _POSSESSIVES
+                    choice = _Choice(pred, _predicate([first.split("_", 1)[0], *(w.text for w in rest)]), head,
+                                     self.index, phrase)
+                    pred = f"?or{len(self.ambiguous)}"
+                    self.ambiguous[pred] = choice
             preds.append(pred)
         return Activity(tuple(preds), conj, self.at)
+
+    def _conjunct(self, head: Word, end: int) -> list[Word]:
+        """The words of a conjunct read before: from its head to the word offset ``end``."""
+        return [w for w in self.words[:end] if w.pos >= head.pos]
+
+    def _preposition_distributed(self, first: str, conjunct: list[Word], copular: bool) -> str | None:
+        """A conjunct that is only a noun phrase after one that ends in a preposition and a noun phrase of the same
+        kind (names, or the same article): the preposition, and the words before it, distributed over it ("on
+        Thursday or Friday", "travel to Kenya or Peru", "in the car or the garage"). None when this does not
+        apply (the conjunct is left to the other rules): "at the wedding and a quank" may be "be a quank".
+        """
+        where = [i for i, w in enumerate(conjunct) if w.low in _PREPOSITIONS and (copular or i > 0)]
+        if not where:
+            return None
+        np1 = conjunct[where[-1] + 1:]
+        np2: list[Word] = []
+        k = 0
+        while (w := self.peek(k)) is not None and w.low not in ("and", "or", "then", ",", "if"):
+            np2.append(w)
+            k += 1
+        kind = _noun_phrase_kind(np1)
+        if kind is None or kind != _noun_phrase_kind(np2):
+            return None
+        tokens = first.split("_")
+        old = [w.text for w in np1 if w.low not in ARTICLES]
+        if tokens[-len(old):] != old:
+            return None
+        self.at += k
+        return "_".join([*tokens[:-len(old)], *(w.text for w in np2 if w.low not in ARTICLES)])
 
     def _distributed(self, first: str, head: Word, start: Word) -> str:
         """A conjunct without its verb ("delivered today or tomorrow", "buy a car or a motorcycle"): read with the
@@ -471,17 +602,18 @@ class _Reader:
             return False
         if w.low in PRONOUNS or w.low in ("either", "if") or (w.low == "it" and self.low(k + 1) == "is"):
             return True
-        j = k + 2 if w.low == "the" else k + 1
-        if w.low != "the" and not w.text[0].isupper():
+        j = k + 2 if w.low in ARTICLES else k + 1
+        if w.low not in ARTICLES and not w.text[0].isupper():
             return False
         while self.peek(j) is not None and not self._verb_start(j) and self.low(j) not in STRUCTURAL \
-                and not _present(self.low(j)):
+                and not self._present_verb(j):
             j += 1
-        return self.peek(j) is not None and (self._verb_start(j) or _present(self.low(j)))
+        return self.peek(j) is not None and (self._verb_start(j) or self._present_verb(j))
 
     def phrase(self, *, base: bool = False, copular: bool = False) -> tuple[str, Word]:
         """One verb phrase: words up to a conjunction, a comma or the end."""
         words: list[Word] = []
+        finite = self.at == self.finite_at
         while (w := self.peek()) is not None and w.low not in ("and", "or", "then", ",", "if"):
             if w.low in ("that",) or w.low in ATTITUDE:
                 raise self.error(f"an attitude verb or a 'that'-clause ({w.text!r}) is outside the fragment", w.pos)
@@ -506,10 +638,13 @@ class _Reader:
             # by James", "in New York", "beat the Lakers"); after another word it would be a name or a clause folded
             # into the predicate ("at the wedding Sue").
             if w.text[0].isupper() and before is not head and not before.text[0].isupper() \
-                    and before.low not in _BEFORE_NAME:
+                    and before.low not in _BEFORE_NAME and not before.text[0].isdigit():
                 raise self.error(f"the name {w.text!r} after {before.text!r} inside a verb phrase (a name or a clause "
                                  "run into it?)", w.pos)
         texts = [w.text for w in words]
+        for article, noun in zip(words, words[1:]):  # descriptions inside the phrase: what an "it" could mean
+            if article.low == "the":
+                self.mentions.append(_Mention(self.index, article.pos, "object", f"the_{noun.text}"))
         if copular:
             for before, w in zip(words, words[1:]):
                 if _is_past(w.low) and w.low not in _IRREGULAR and before.low not in ARTICLES \
@@ -519,21 +654,46 @@ class _Reader:
             return _predicate(texts), head
         if head.low in COPULA:
             return _predicate(texts[1:] or texts), head
+        if finite and not self.person and not (_is_past(head.low) or _present(head.low) or head.low in HAVE):
+            raise self.error(f"{head.text!r} after the subject is not a verb form the reader knows (a past form, a "
+                             "present in -s, or an irregular verb of its table)", head.pos)
+        if finite and (head.low in _PREPOSITIONS or head.low in ARTICLES or head.text[0].isdigit()):
+            raise self.error(f"a verb was expected after the subject, not {head.text!r} (a verb the reader does not "
+                             "know, taken into the subject?)", head.pos)
         if not base and not _is_past(head.low):
             raise self.error(f"{head.text!r}: a verb form outside the fragment (a past tense, or a base form "
                              "after an auxiliary)", head.pos)
-        if base and _present(head.low) and head.low not in HAVE and self._finite_subject_verb(head):
-            raise self.error(f"{head.text!r}: a present-tense verb without an auxiliary is outside the fragment",
-                             head.pos)
+        if base and _present(head.low) and (self.present or finite):
+            # A present tense after the subject ("the check bounces", "Amy plays tennis"), or a verb coordinated
+            # with one ("quanks and wozzles"): its base form, the atom of its other tenses. Another verb form
+            # after it, not in a noun phrase ("the old sports car crashed"), means the subject was cut short.
+            if any(_is_past(w.low) or _present(w.low) for before, w in zip(words, words[1:])
+                   if before.low not in ARTICLES):
+                raise self.error(f"{head.text!r}: a present-tense verb, or a word of the subject, followed by "
+                                 "another verb form (the subject's end is unclear)", head.pos)
+            self.present = True
+            return _predicate([present_base(head.low), *texts[1:]]), head
         if _is_past(head.low):
+            if finite and any(_is_past(w.low) for before, w in zip(words, words[1:]) if before.low not in ARTICLES):
+                raise self.error(f"{head.text!r}: a past form, or a word of the subject, followed by another past "
+                                 "form (the subject's end is unclear)", head.pos)  # "the old painted fence fell"
             self.derived.add(base_form(head.low))
         return _predicate([base_form(head.low), *texts[1:]]), head
 
-    def _finite_subject_verb(self, head: Word) -> bool:
-        # A verb right after the subject (no auxiliary before it) is finite: only past forms are read.
-        before = [w for w in self.words if w.pos < head.pos]
-        return bool(before) and before[-1].low not in STRUCTURAL | {"to"} | PERSONS \
-            and not before[-1].text[0].isupper()
+
+@dataclass(frozen=True, slots=True)
+class _Choice:
+    """A conjunct after a verb and its complement that may be a verb phrase of its own or the verb's second
+    complement ("study biology or chemistry"): the two predicates, where it starts, and its statement.
+    """
+
+    own: str
+    shared: str
+    word: Word
+    statement: int
+    phrase: bool
+    """Whether the conjunct's second word starts a complement ("watch a movie", "go to the lecture"): a verb phrase
+    of its own, unless the item says otherwise."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -545,6 +705,11 @@ class Activity:
     end: int = field(compare=False)
 
 
+QUANTIFIERS = frozenset("someone somebody something everyone everybody everything nobody nothing anyone anybody "
+                        "anything no none every each all some any many most few several both neither".split())
+"""Subjects that quantify ("Nobody came"): never a name, refused."""
+AUXILIARIES = frozenset("might may must will likely probably".split())
+"""Modal and auxiliary words that follow a subject (besides the copula, *have* and *do*)."""
 _TIME_WORDS = frozenset("next last this soon later early before after".split())
 _BEFORE_NAME = frozenset("the a an by to in at on with from for of near into onto about over under behind beside "
                          "between through toward towards like than as against without across around past after "
@@ -553,6 +718,23 @@ _BEFORE_NAME = frozenset("the a an by to in at on with from for of near into ont
 _DITRANSITIVE = frozenset("given sent shown told offered handed paid promised taught asked awarded granted lent "
                           "brought bought sold owed served".split())
 """Participles that take an object in the passive too ("was given a prize")."""
+
+
+_PREPOSITIONS = _BEFORE_NAME - ARTICLES - {"than", "as", "like"}
+_POSSESSIVES = frozenset("his her their its my your our".split())
+
+
+def _noun_phrase_kind(words: list[Word]) -> str | None:
+    """``name`` for a name ("Friday", "New York"), the article for an article and nouns ("the garage"), else None
+    (a word that may be a verb, a pronoun or a structural word: not a bare noun phrase).
+    """
+    if words and all(w.text[0].isupper() for w in words) and words[0].low not in STRUCTURAL:
+        return "name"
+    if len(words) > 1 and words[0].low in ARTICLES and not any(
+            w.text[0].isupper() or w.low in STRUCTURAL or w.low in ARTICLES or _is_past(w.low) or _present(w.low)
+            or w.low in _PREPOSITIONS for w in words[1:]):
+        return words[0].low
+    return None
 
 
 def _present(word: str) -> bool:
@@ -639,18 +821,25 @@ at column 6: an attitude verb or a 'that'-clause ('believes') is outside the fra
     """
     mentions: list[_Mention] = []
     derived: set[str] = set()
+    ambiguous: dict[str, _Choice] = {}
     read: list[tuple[str, Node]] = []
     for index, raw in enumerate(texts):
         text, words = _prepare(raw)
-        read.append((text, _Reader(text, words, index, mentions, derived).statement()))
-    names = _resolve(mentions, [t for t, _ in read])
+        read.append((text, _Reader(text, words, index, mentions, derived, ambiguous).statement()))
+    said: dict[str, set[str]] = {}  # each pronoun's predicates
+    for _, node in read:
+        for atom in _atoms(node):
+            for arg in atom.args:
+                said.setdefault(arg.name, set()).add(atom.predicate)
+    names = _resolve(mentions, [t for t, _ in read], said)
+    chosen = _choose(ambiguous, [node for _, node in read], names, [t for t, _ in read])
     heads = {a.predicate.split("_")[0] for _, node in read for a in _atoms(node)}
     # A base form recovered from a past tense without its final e ("exercised" → exercis) is the item's
     # base form with it ("did not exercise"), so that the two forms of the verb are one atom.
     verbs = {h: h + "e" for h in derived if h + "e" in heads}
 
     def rename(atom: Atom) -> Atom:
-        head, *rest = atom.predicate.split("_")
+        head, *rest = chosen.get(atom.predicate, atom.predicate).split("_")
         return Atom("_".join([verbs.get(head, head), *rest]),
                     tuple(Const(names.get(a.name, a.name)) for a in atom.args))
 
@@ -668,23 +857,85 @@ def _atoms(node: Node) -> list[Atom]:
     return out
 
 
-def _resolve(mentions: list[_Mention], texts: list[str]) -> dict[str, str]:
+def _choose(ambiguous: dict[str, _Choice], nodes: list[Node], names: dict[str, str],
+            texts: list[str]) -> dict[str, str]:
+    """Each ambiguous conjunct's predicate: the reading that another atom of the item, about the same subject, has
+    ("Sarah might study biology or chemistry" before "Sarah might study chemistry": the verb's second object);
+    with none, a verb phrase of its own when a complement follows its first word ("or watch a movie"); else
+    refused ("order pizza or pasta" alone).
+    """
+    if not ambiguous:
+        return {}
+    atoms = [a for node in nodes for a in _atoms(node)]
+
+    def about(atom: Atom) -> tuple[str, ...]:
+        return tuple(names.get(c.name, c.name) for c in atom.args)
+
+    known = {(a.predicate, about(a)) for a in atoms if a.predicate not in ambiguous}
+    out: dict[str, str] = {}
+    for placeholder, c in ambiguous.items():
+        subject = next((about(a) for a in atoms if a.predicate == placeholder), ())
+        found = [p for p in (c.own, c.shared) if (p, subject) in known]
+        if not found and c.phrase:
+            found = [c.own]
+        if len(found) != 1:
+            raise UnparseableSentence(texts[c.statement], f"{c.word.text!r} may start a verb phrase of its own "
+                                      f"({c.own}) or continue the verb before it ({c.shared}), and no other "
+                                      "statement of the item tells which (write the verb again)", pos=c.word.pos)
+        out[placeholder] = found[0]
+    return out
+
+
+def _plural(constant: str) -> bool:
+    """Whether a description looks plural (its last word ends in -s: "the_keys", not "the_bus", "the_glass")."""
+    return constant.startswith(("the_", "a_")) and _present(constant.rsplit("_", 1)[-1].lower())
+
+
+def _resolve(mentions: list[_Mention], texts: list[str], said: dict[str, set[str]] | None = None) -> dict[str, str]:
+    """Each pronoun's constant: the one earlier subject of its kind (*he*, *she*: a name, or with no name the one
+    earlier description, "the baby … she"); among several, the referent of the same pronoun in an earlier
+    statement's identical clause (a conclusion repeating a premise's "then it is safe"); an *it* with no subject
+    before it is the expletive ("it's raining", and again after that) unless a description was mentioned before it
+    (refused: "if I water the fern, then it will grow" is about the fern, not the weather).
+    """
     out: dict[str, str] = {}
     for m in mentions:
         if m.kind not in PRONOUNS:
             continue
         wanted = PRONOUNS[m.kind]
-        candidates = list(dict.fromkeys(
-            c.constant for c in mentions
-            if c.kind == wanted and (c.statement, c.pos) < (m.statement, m.pos)))
-        if not candidates and m.kind == "it":  # "it's raining": no antecedent at all, the expletive
-            out[m.constant] = "it"
+
+        def before(kind: str, m: _Mention = m) -> list[str]:
+            return list(dict.fromkeys(c.constant for c in mentions
+                                      if c.kind == kind and (c.statement, c.pos) < (m.statement, m.pos)))
+
+        candidates = before(wanted)
+        if not candidates and wanted == "name":
+            candidates = before("description")
+        if m.kind == "it":  # "it" is not "the streets"; "they" is "the keys" rather than "the drawer"
+            candidates = [c for c in candidates if not _plural(c)]
+        elif m.kind == "they" and any(_plural(c) for c in candidates):
+            candidates = [c for c in candidates if _plural(c)]
+        if m.kind == "it" and said is not None and any(
+                out.get(p.constant) == "it" and said.get(p.constant, set()) & said.get(m.constant, set())
+                for p in mentions if p.kind == "it" and (p.statement, p.pos) < (m.statement, m.pos)):
+            out[m.constant] = "it"  # "If it rained, …" then "It did not rain": the expletive again
+            continue
+        if not candidates and m.kind == "it":
+            if (objects := before("object")) and "it" not in out.values():
+                raise UnparseableSentence(texts[m.statement], f"the pronoun 'it' has no subject before it and may "
+                                          f"mean {' or '.join(objects)} (not a subject) or be the expletive",
+                                          pos=m.pos)
+            out[m.constant] = "it"  # "it's raining": no antecedent at all, the expletive
             continue
         if not candidates:
             raise UnparseableSentence(texts[m.statement], f"the pronoun {m.kind!r} has no antecedent "
                                       f"(no earlier {wanted} in the item)", pos=m.pos)
         if len(candidates) > 1:
-            raise UnparseableSentence(texts[m.statement], f"the pronoun {m.kind!r} is ambiguous between "
-                                      f"{' and '.join(candidates)}", pos=m.pos)
+            same = [out[p.constant] for p in mentions if p.kind == m.kind and p.statement < m.statement
+                    and p.clause == m.clause and out.get(p.constant) in candidates]
+            if not same:
+                raise UnparseableSentence(texts[m.statement], f"the pronoun {m.kind!r} is ambiguous between "
+                                          f"{' and '.join(candidates)}", pos=m.pos)
+            candidates = same[:1]
         out[m.constant] = candidates[0]
     return out

@@ -108,6 +108,31 @@ def test_the_real_development_items() -> None:
     assert len(patterns) == 150
 
 
+BLIND = ROOT / "tests" / "data" / "modal-blind" / "items.jsonl"
+
+
+def test_the_blind_items() -> None:
+    """Issue 14's measure on a blind proxy of the held-out items (tests/data/modal-blind: 3 new items per pattern,
+    written before the reader was read): the items left unread are the multi-sentence CMP narratives and an "it"
+    that may mean an object ("If I water the fern, then it will grow"), and no gold is contradicted under every
+    reading.
+    """
+    items = list(read_items(str(BLIND)))
+    assert len(items) == 450
+    read, against_all, unread = 0, [], []
+    for results in validate_items(items, (CERT, BOUNDED, CPROB)):
+        if isinstance(results, ItemError):
+            unread.append(results.id)
+            continue
+        read += 1
+        if all(r.gold_status == "contradicted" for r in results):
+            against_all.append(results[0].item.id)
+    assert read >= 441, unread
+    assert against_all == []
+    assert {i.rsplit("-", 1)[0] for i in unread} <= {"CMP", "CMPx", "ASd", "uASd", "vASd"}, unread
+    assert len({json.loads(line)["pattern"] for line in BLIND.read_text().splitlines()}) == 150
+
+
 def test_gold_contradicted_under_every_reading_is_listed_with_certificates() -> None:
     from prontocheck.modal.render import render
     from prontocheck.modal.validate import summarize_validation
