@@ -233,9 +233,9 @@ class _Reader:
     present: bool = False
     """Whether the verb phrase being read is in the present tense (its later conjuncts are too)."""
     finite_at: int = -1
+    """Where the current clause's subject ends: a verb there has no auxiliary before it (it is finite)."""
     person: bool = False
     """Whether the current clause's subject is *I*, *we*, *you* or *they* (whose present tense is the base form)."""
-    """Where the current clause's subject ends: a verb there has no auxiliary before it (it is finite)."""
 
     # ---------------------------------------------------------------- tokens
     def peek(self, k: int = 0) -> Word | None:
