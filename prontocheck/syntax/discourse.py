@@ -120,7 +120,7 @@ _CLAUSE_START = (
     r"(?=\s*(?:(?:also|then|thus|therefore|hence|so|now|further|moreover|in\s+turn|consequently|clearly|indeed"
     r"|again|still|here|instead|however|actually),?\s+)?"
     r"(?:(?:every|each|all|no|any|the|a|an|some|since|if)\s+)?" + _NOT_SUBJECT + _W + r"(?:\s+" + _NOT_SUBJECT + _W
-    + r"){0,2}?"
+    + r"){0,4}?"
     r"(?:,\s*(?:being|as|who\s+(?:is|are))\s+[^,]{1,80},)?\s+" + _VERB + r"\b|\s*Q{6,}"
     r"|\s*(?:we|i|it|this|that|there|let|let's)\b)"
 )
@@ -138,7 +138,8 @@ _CONNECTIVE = re.compile(
     + r"(?:which|that)\s+includes?\b)"
     r"|(?P<remark>(?:,\s*+|(?<!\s)\s++)(?:which|and\s+this|and\s+that)\s+(?:\w+ly\s+)?(?:applies|corroborates|agrees|matches"
     r"|confirms|supports|fits|aligns|contradicts|is\s+consistent|is\s+in\s+line)\b|(?<!\s)\s++-++\s*+(?=(?:again\s+)?"
-    r"contradict))"
+    r"contradict)|,\s*+(?:so|and|but|which\s+means)\s++(?=[^,.;]{0,80}?\b(?:does|do|did)(?:n't|\s++not)\s+(?:apply"
+    r"|matter|affect|concern)\b))"
     r"|(?P<makes>(?:,\s*+|(?<!\s)\s++)(?:(?:and\s+)?(?:which|this|that)\s+(?:in\s+turn\s+|also\s+|then\s+|therefore\s+)?"
     r"(?:makes|made|would\s+make|places|puts)|making|thus\s+making)\s++(?=" + _W + r"\s))"
     r"|(?P<comma>,\s*+" + _CLAUSE_START + ")",
@@ -439,8 +440,8 @@ _NOT_B = re.compile(r"^(?P<head>.{1,200}?\b(?:is|are))\s++(?P<a>[^,]{0,119}?[^,\
                     re.IGNORECASE)
 _BUT_NOT = re.compile(r"^(?P<head>.{1,200}?\b(?:is|are))\s++(?P<a>.{0,119}?\S)\s++but\s+not\s+(?P<b>.{1,120})$",
                       re.IGNORECASE)
-_NEITHER = re.compile(r"^(?P<head>.{1,200}?\b(?:is|are))\s++neither\s++(?P<a>.{1,120}?)\s++nor\s++(?P<b>.{1,120})$",
-                      re.IGNORECASE)
+_NEITHER = re.compile(r"^(?P<head>.{1,200}?\b(?:is|are))\s++neither\s++(?P<a>[^,]{1,120}?)\s++nor\s++"
+                      r"(?P<b>[^,]{1,120})$", re.IGNORECASE)
 _NOT_ONLY = re.compile(r"^(?P<head>.{1,200}?\b(?:is|are))\s++not\s++only\s++(?P<a>.{1,120}?)\s*+,?\s++but\s++"
                        r"(?:also\s+)?(?P<b>.{1,120})$", re.IGNORECASE)
 _GAPPED = re.compile(
