@@ -39,6 +39,7 @@ from prontocheck.logic.formulas import (
     ForAll,
     Formula,
     Implies,
+    Not,
     Or,
     X,
     and_,
@@ -489,6 +490,9 @@ def read_lines(lines: tuple[ProofLine, ...], text: str, ctx: Context) -> tuple[P
     """Proof lines as the grammar read them, with the problem's vocabulary (see
     :meth:`Vocabulary.read`), a conjunctive rule that is not an axiom split into one rule per conjunct.
     """
+    if _CONTRAST.search(text) and any(line.formula is not None and _contrast_as_alternative(line.formula)
+                                      for line in lines):
+        return Unread("a contrast ('…, not …') read as alternatives")
     if ctx.vocabulary.empty:
         return lines
     vocabulary = ctx.vocabulary
@@ -513,6 +517,18 @@ def read_lines(lines: tuple[ProofLine, ...], text: str, ctx: Context) -> tuple[P
             continue
         out.append(line if read is line.formula else ProofLine(line.kind, read))
     return tuple(out)
+
+
+_CONTRAST = re.compile(r",\s*+not\s", re.IGNORECASE)
+
+
+def _contrast_as_alternative(formula: Formula) -> bool:
+    """The grammar's list of alternatives with a negated item: "Wren is a gerpus, not a shumpus or a zhorpus" parses
+    as gerpus ∨ ¬shumpus ∨ zhorpus, where English means a gerpus and neither of the others (read by the clause reader).
+    """
+    if isinstance(formula, ForAll) and isinstance(formula.body, Implies):
+        formula = formula.body.consequent
+    return isinstance(formula, Or) and any(isinstance(o, Not) for o in formula.operands)
 
 
 def literal_shaped(formula: Formula) -> bool:
