@@ -300,6 +300,106 @@ def test_a_depth_first_trace_is_judged_on_the_branch_it_ends_in() -> None:
     assert started_over.abandoned == frozenset({0, 1, 2})
 
 
+# --- constructions the blind sets showed (tests/data/reading/blind-*.jsonl) -----------------------------
+
+
+@pytest.mark.parametrize(("output", "expected"), [
+    ("Every wumpus is a yumpus, which makes Max a yumpus.", ["∀x(wumpus(x) → yumpus(x))", "yumpus(Max)"]),
+    ("Max is a wumpus, which makes him a yumpus as well.", ["wumpus(Max)", "yumpus(Max)"]),
+    ("Max is a yumpus, which places Max among the dumpuses.", ["yumpus(Max)", "dumpus(Max)"]),
+    ("Max is a wumpus, yumpus, dumpus.", ["wumpus(Max)", "yumpus(Max)", "dumpus(Max)"]),
+    ("Max is a wumpus, a yumpus, and therefore not sour.", ["wumpus(Max)", "yumpus(Max)", "¬sour(Max)"]),
+    ("Max has the property of being sour.", ["sour(Max)"]),
+    ("The last statement says Max is a wumpus.", ["wumpus(Max)"]),
+    ("Max is neither a rompus nor a numpus.", ["¬rompus(Max)", "¬numpus(Max)"]),
+    ("Max is not only a wumpus but also a yumpus.", ["wumpus(Max)", "yumpus(Max)"]),
+    ('Only "Every wumpus is a yumpus."', ["∀x(wumpus(x) → yumpus(x))"]),
+    ('Hmm, but "Every wumpus is a yumpus" is there too.', ["∀x(wumpus(x) → yumpus(x))"]),
+    ('"Yumpuses are dumpuses" means every yumpus is a dumpus, not that every dumpus is a yumpus.',
+     ["∀x(yumpus(x) → dumpus(x))", "∀x(yumpus(x) → dumpus(x))"]),
+    ("Max is not a rompus - he is a wumpus.", ["¬rompus(Max)", "wumpus(Max)"]),
+    ("Max is a yumpus, not a rompus or a numpus.", ["yumpus(Max)", "¬rompus(Max)", "¬numpus(Max)"]),
+    ("Max is a yumpus, so the rules about rompuses and numpuses do not apply to him.", ["yumpus(Max)"]),
+    ("| Entity | Property | Because |\n|---|---|---|\n| Max | yumpus | every wumpus is a yumpus |",
+     ["∀x(wumpus(x) → yumpus(x))", "yumpus(Max)"]),
+    ("| # | Fact | Rule used |\n|---|---|---|\n| 1 | Max is a yumpus | Every wumpus is a yumpus |",
+     ["∀x(wumpus(x) → yumpus(x))", "yumpus(Max)"]),
+])
+def test_constructions_of_the_blind_sets(output: str, expected: list[str]) -> None:
+    assert formulas(PLAIN, output + "\nFalse") == expected
+
+
+@pytest.mark.parametrize(("sentence", "kind"), [
+    ("Determine what Max is.", "commentary"),
+    ("Use the wumpus rule.", "commentary"),
+    ("The wumpus rule is about wumpuses.", "commentary"),
+    ("Premise 5 is about numpuses and is not used.", "commentary"),
+    ("The statement is: Max is sour.", "commentary"),
+    ("It's worth noting that in the real world, wumpuses are not yumpuses.", "commentary"),
+    ("(Mathematically, dumpuses are not sour, but we follow the premises as given.)", "commentary"),
+    ("So, we have a bunch of statements about kinds of things (wumpuses, yumpuses, and so on).", "commentary"),
+    ("| Entity | Property |", "commentary"),
+])
+def test_talk_about_the_problem_is_not_a_step(sentence: str, kind: str) -> None:
+    assert kinds(PLAIN, f"{sentence}\nMax is a wumpus. False")[0] == (kind, sentence.strip("|").strip()
+                                                                        .replace(" | ", " ¦ "))
+
+
+def test_a_misspelled_word_is_named_not_read_as_a_new_concept() -> None:
+    [step] = check(PLAIN, "Max is a wumpas. False").steps
+    assert step.validity is Validity.UNPARSEABLE
+    assert step.reason is not None and "misspelling of 'wumpus'" in step.reason
+    [made_up] = check(PLAIN, "Max is a tumpus. False").steps  # a word of the generator's: a concept made up
+    assert made_up.validity is Validity.INVALID
+
+
+def test_a_truncated_clause_inside_an_open_trace_is_not_a_claim() -> None:
+    r = check(PLAIN, "<think>Max is a wumpus. Every wumpus is a yumpus, which means Max is a yum")
+    assert r.label.reason == "truncated: the output ends inside the reasoning trace"
+    assert r.steps[-1].validity is Validity.UNPARSEABLE
+    assert r.steps[-1].reason == "truncated: the output ends mid-sentence"
+
+
+def test_a_horizontal_rule_after_the_answer_cuts_only_before_a_question() -> None:
+    kept = check(PLAIN, "Max is a wumpus, making the statement false.\n\n---\n\nMax is a yumpus.\nFalse")
+    assert kept.cut_after_answer == 0 and "yumpus(Max)" in [s.formula for s in kept.steps]
+    cut = check(PLAIN, "Max is a wumpus. False\n\n---\n\nTrue or false: Rex is a dog.")
+    assert cut.cut_after_answer > 0
+
+
+@pytest.mark.parametrize(("answer", "label"), [
+    ("So, yes, it is true that Max is sour.", True), ("It is false that Max is sour.", False),
+    ("Yes — the statement is true.", True), ('Answer: The statement "Max is sour" is true.', True),
+    ("Answer: Yes, it is true.", True),
+])
+def test_judged_statements_and_yes_answers(answer: str, label: bool) -> None:
+    result = check(PLAIN, f"Max is a wumpus. {answer}")
+    assert result.label.predicted is label and result.sentences[-1].kind is SentenceKind.ANSWER
+
+
+def test_it_is_true_that_a_statement_other_than_the_query_is_a_step() -> None:
+    r = check(PLAIN, "It is true that Max is a wumpus. False")
+    assert [s.formula for s in r.steps] == ["wumpus(Max)"] and r.label.predicted is False
+
+
+def test_proofs_by_contradiction_and_cases_as_chat_models_write_them() -> None:
+    p = Problem("Everything that is a quimpus or a gorpus is a gerpus. Wren is not a gerpus.",
+                "True or false: Wren is not a gorpus.")
+    r = check(p, "Suppose Wren were a gorpus. Then Wren would be a quimpus or a gorpus, so Wren would be a gerpus. "
+                 "That contradicts the fact that Wren is not a gerpus. So Wren is not a gorpus. True")
+    assert [s.formula for s in r.steps] == ["gorpus(Wren)", "quimpus(Wren) ∨ gorpus(Wren)", "gerpus(Wren)",
+                                            "⊥ (¬gerpus(Wren))", "¬gorpus(Wren)"]
+    # (the rule used is not restated, so the hop is not atomic: a valid proof, not a strict one)
+    assert r.steps[0].rule == "Assume" and r.proof.valid and r.proof.non_atomic and not r.proof.strict
+    cases = Problem("Every dumpus is a storpus. Quimpuses are storpuses. Alex is a dumpus or a quimpus.",
+                    "True or false: Alex is a storpus.")
+    r = check(cases, "Alex is a dumpus or a quimpus.\n"
+                     "- If Alex is a dumpus: every dumpus is a storpus, so Alex is a storpus.\n"
+                     "- If Alex is a quimpus: quimpuses are storpuses, so Alex is a storpus.\n"
+                     "So in both cases, Alex is a storpus. True")
+    assert r.steps[1].rule == "Assume" and r.proof.strict
+
+
 # --- reasons -------------------------------------------------------------------------------------------
 
 

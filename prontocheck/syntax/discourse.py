@@ -443,7 +443,7 @@ _BUT_NOT = re.compile(r"^(?P<head>.{1,200}?\b(?:is|are))\s++(?P<a>.{0,119}?\S)\s
                       re.IGNORECASE)
 _NEITHER = re.compile(r"^(?P<head>.{1,200}?\b(?:is|are))\s++neither\s++(?P<a>[^,]{1,120}?)\s++nor\s++"
                       r"(?P<b>[^,]{1,120})$", re.IGNORECASE)
-_NOT_ONLY = re.compile(r"^(?P<head>.{1,200}?\b(?:is|are))\s++not\s++only\s++(?P<a>.{1,120}?)\s*+,?\s++but\s++"
+_NOT_ONLY = re.compile(r"^(?P<head>.{1,200}?\b(?:is|are))\s++not\s++only\s++(?P<a>.{1,120}?)(?:\s*+,)?\s++but\s++"
                        r"(?:also\s+)?(?P<b>.{1,120})$", re.IGNORECASE)
 _GAPPED = re.compile(
     r"^(?P<subj>.{0,199}?\S)\s++(?P<verb>is|are)\s++(?P<a>.{0,119}?\S)(?:\s*+,)?\s++and\s+(?:(?:is|are)\s+)?"
@@ -780,7 +780,7 @@ def _expand(text: str, ctx: Context) -> list[str]:
 _PREDICATE_LIST = re.compile(
     r"^(?P<head>[^,]{1,80}?\b(?:is|are))\s++(?P<items>(?:not\s+)?(?:an?\s+)?[A-Za-z][\w\-]*+(?:\s*+,\s*+(?:and\s+)?"
     r"(?:(?:therefore|thus|hence|so|also|then|ultimately|finally|eventually)\s+)?(?:not\s+)?(?:an?\s+)?[A-Za-z][\w\-]*+)"
-    r"{1,20}(?:\s*+,?\s++and\s+(?:(?:therefore|thus|hence|so|also|then|ultimately|finally)\s+)?(?:not\s+)?"
+    r"{1,20}(?:(?:\s*+,)?\s++and\s+(?:(?:therefore|thus|hence|so|also|then|ultimately|finally)\s+)?(?:not\s+)?"
     r"(?:an?\s+)?[A-Za-z][\w\-]*+)?)$",
     re.IGNORECASE,
 )
