@@ -332,7 +332,9 @@ def proxy_items(rows: Sequence[Row], items: Sequence[Mapping[str, Any]], *, draw
 
 
 def _cause(message: str, fillers: Mapping[str, str]) -> str:
-    """The message with the item's fillers put back as their slots (so one cause groups its items)."""
+    """The message with the item's fillers put back as their slots, and without its column (so one cause groups
+    its items)."""
+    message = re.sub(r" at column \d+", "", message)
     for entity, filler in sorted(fillers.items(), key=lambda kv: -len(kv[1])):
         message = re.sub(rf"(?i)\b{re.escape(filler)}\b", "{" + entity + "}", message)
         bare = filler.split(" ", 1)[-1] if filler.startswith(("the ", "a ", "an ")) else None

@@ -7,6 +7,11 @@ from types import ModuleType
 
 import pytest
 
+READ, AGREE = 0.96, 0.94
+"""The proxy's floors (one held-out version per row): items read, and read items that agree."""
+NEW_READ, NEW_AGREE = 0.94, 0.92
+"""The same on the rows with no development item."""
+
 
 @pytest.mark.shared
 def test_instantiating_a_dev_items_fillers_gives_back_its_text(ewok_templates: ModuleType) -> None:
@@ -32,3 +37,21 @@ def test_every_held_out_item_of_a_row_gets_fillers(ewok_templates: ModuleType) -
     assert len({p.record["id"] for p in held_out} | {i["id"] for i in items}) == 4550
     # Each slot's filler is one its version shows for it where the split shows one, and fits its constraints.
     assert sum(n for _, n in relaxed) <= 5 * 8
+
+
+@pytest.mark.shared
+def test_the_proxy_read_and_agreement_rates(ewok_templates: ModuleType) -> None:
+    """The held-out proxy's figures (one held-out version of every template row, ~900 items; the full proxy is
+    ``python tests/relations/ewok_templates.py``): items read, and of those, design categories that agree with
+    EWoK's construction, overall and on the rows with no development item."""
+    rows, items = ewok_templates.read_dev()
+    proxies, _ = ewok_templates.proxy_items(rows, items, draws=0)
+    first: dict[str, object] = {}
+    for p in proxies:
+        first.setdefault(p.row.name, p)
+    report = ewok_templates.measure(first.values())
+    read, agree = report.rate("version")
+    new_read, new_agree = report.rate("version-new-rows")
+    print(f"proxy: read {read:.4f} agree {agree:.4f}; new rows: read {new_read:.4f} agree {new_agree:.4f}")
+    assert read >= READ and agree >= AGREE, (read, agree, report.unread.most_common(10))
+    assert new_read >= NEW_READ and new_agree >= NEW_AGREE, (new_read, new_agree)
