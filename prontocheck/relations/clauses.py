@@ -57,7 +57,7 @@ class ClauseLexicon:
         relativisable: pronouns a relative clause may restrict ("something" in "something that is fabric").
         subordinators: words that open a subordinate clause before the main one ("if", "when").
         elliptical: relation words whose object a coordinated second clause may leave out, to be the first
-            clause's ("X is in front of Dana, and Y is behind": behind Dana).
+            clause's ("X is above Dana, and Y is below": below Dana).
     """
 
     determiners: frozenset[str]
@@ -296,8 +296,8 @@ def _existential(words: Sequence[_Word], lexicon: ClauseLexicon, start: int) -> 
 
 def _related(words: Sequence[_Word], lexicon: ClauseLexicon) -> bool:
     """Whether a lexicon word other than a coordinator stands after the first noun phrase of an existential
-    sentence: "There are many staplers relative to rings", "There is no space between the cup and the box" name
-    two nouns that a relation joins; "There are many staplers and rings" names a conjunction of nouns.
+    sentence: "There are many cups relative to plates", "There is little room between the cup and the box" name
+    two nouns that a relation joins; "There are many cups and plates" names a conjunction of nouns.
     """
     texts = [w.text.lower() for w in words]
     first = next((i for i, w in enumerate(texts) if not (lexicon.known(w) or w in lexicon.function_words
@@ -451,8 +451,8 @@ def _elided_object(left: Surface, right: Surface, lexicon: ClauseLexicon) -> Sur
     object ("behind Dana"); only for a relation word of the lexicon's ``elliptical`` list, after a first clause of
     a subject and an object. Any other clause is as read.
 
-    >>> [(s.form, s.args) for s in read_sentence("The shop is in front of Dana, and the zoo is behind.")]
-    [('in_front_of', ('shop', 'dana')), ('behind', ('zoo', 'dana'))]
+    >>> [(s.form, s.args) for s in read_sentence("The lamp is in front of Dana, and the rug is behind.")]
+    [('in_front_of', ('lamp', 'dana')), ('behind', ('rug', 'dana'))]
     """
     plain = all(s.clause is None and s.restriction is None and not s.comparative for s in (left, right))
     if plain and right.form in lexicon.elliptical and len(right.args) == 1 and len(left.args) == 2:

@@ -7,7 +7,7 @@ the development split holds 904 of them). This module, read in memory from the p
 text is never written out, and none of it is in this file):
 
 1. aligns each development item to its row and reads off the filler of each slot (``{agent1}``,
-   ``{object1:large=true}``) as the item writes it mid-sentence ("the wheel", "Chao", "a loft");
+   ``{object1:large=true}``) as the item writes it mid-sentence ("the cup", "Kim", "a flat");
 2. instantiates rows the compiler's way (:func:`instantiate`): fillers in, the first letter of each sentence
    capitalised, a final full stop added; a development item's own fillers give back its text exactly;
 3. makes proxy items (:func:`proxy_items`): every (row, version) that is not a development item, with the filler
@@ -154,8 +154,7 @@ def _sentence_case(text: str) -> str:
 
 def _truncated(template: str) -> Slot | None:
     """The compiler's quirk: a text opening with a slot of two or more constraints comes out as that slot's filler
-    alone (dev rows physical-relations-6-*: "{object1:container=true:can_support=true} is larger than {object2}"
-    gives "The truck.")."""
+    alone, "The cup." (the dev items of rows physical-relations-6-*)."""
     m = SLOT.match(template)
     if m is None:
         return None
@@ -166,9 +165,10 @@ def _truncated(template: str) -> Slot | None:
 def instantiate_text(template: str, fillers: Mapping[str, str]) -> str:
     """One template text with its fillers (entity → filler as written mid-sentence).
 
-    >>> instantiate_text("{object1} is in front of {agent1}. {agent1} is awake",
-    ...                  {"object1": "the cup", "agent1": "Kim"})
-    'The cup is in front of Kim. Kim is awake.'
+    >>> instantiate_text("{object1} is under {agent1}. {agent1} is calm", {"object1": "the cup", "agent1": "Kim"})
+    'The cup is under Kim. Kim is calm.'
+    >>> instantiate_text("{object1:a=true:b=true} is bigger than {object2}", {"object1": "the cup", "object2": "x"})
+    'The cup.'
     """
     quirk = _truncated(template)
     if quirk is not None:

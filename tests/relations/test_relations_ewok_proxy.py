@@ -7,9 +7,9 @@ from types import ModuleType
 
 import pytest
 
-READ, AGREE = 0.96, 0.94
+READ, AGREE = 0.96, 0.95
 """The proxy's floors (one held-out version per row): items read, and read items that agree."""
-NEW_READ, NEW_AGREE = 0.94, 0.92
+NEW_READ, NEW_AGREE = 0.94, 0.95
 """The same on the rows with no development item."""
 
 
