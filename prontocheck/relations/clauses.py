@@ -56,6 +56,8 @@ class ClauseLexicon:
         lemmas: each frame word's form with its lemma ("sees" → "see", "see" → "see").
         relativisable: pronouns a relative clause may restrict ("something" in "something that is fabric").
         subordinators: words that open a subordinate clause before the main one ("if", "when").
+        elliptical: relation words whose object a coordinated second clause may leave out, to be the first
+            clause's ("X is above Dana, and Y is below": below Dana).
     """
 
     determiners: frozenset[str]
@@ -70,6 +72,7 @@ class ClauseLexicon:
     lemmas: Mapping[str, str]
     relativisable: frozenset[str] = frozenset()
     subordinators: frozenset[str] = frozenset()
+    elliptical: frozenset[str] = frozenset()
 
     @classmethod
     def from_document(cls, doc: Mapping[str, object]) -> ClauseLexicon:
@@ -92,7 +95,7 @@ class ClauseLexicon:
         prefixes = frozenset(tuple(p.lower().split()) for p in doc.get("prefixes", ()))  # type: ignore[attr-defined]
         return cls(words("determiners"), words("pronouns"), words("copulas"), words("dropped"), words("negations"),
                    contractions, prefixes, words("numbers"), phrases, lemmas, words("relativisable"),
-                   words("subordinators"))
+                   words("subordinators"), words("elliptical"))
 
     @property
     def function_words(self) -> frozenset[str]:
@@ -262,8 +265,9 @@ def _existential(words: Sequence[_Word], lexicon: ClauseLexicon, start: int) -> 
     if "than" not in texts:
         # "There are many staplers.", "There is not enough toothpaste.": a quantity of one noun
         chunked = _chunk(words, lexicon, start)
-        if len(chunked.args) != 1:
-            raise RejectedSentence("an existential sentence without 'than' names one noun", words[0].pos + start)
+        if len(chunked.args) != 1 and not (len(chunked.args) == 2 and _related(words, lexicon)):
+            raise RejectedSentence("an existential sentence without 'than' names one noun, or two that a relation "
+                                   "word joins ('relative to', 'between')", words[0].pos + start)
         return Surface("_".join(("there", *chunked.frame)), chunked.args, negated=chunked.negated)
     cut = texts.index("than")
     left = [w for w in texts[:cut] if w not in lexicon.numbers]
@@ -281,12 +285,26 @@ def _existential(words: Sequence[_Word], lexicon: ClauseLexicon, start: int) -> 
     nouns = []
     for part in (*stuff, *compared):
         # one noun, after at most one determiner ("the zoo", "gel"): anything else is no noun phrase of the fragment
-        noun = part[1:] if len(part) == 2 and part[0] in lexicon.determiners else part
-        if len(noun) != 1 or noun[0] in lexicon.determiners or lexicon.known(noun[0]):
+        determined = len(part) == 2 and part[0] in lexicon.determiners  # after "the", a lexicon word is a noun too
+        noun = part[1:] if determined else part
+        if len(noun) != 1 or noun[0] in lexicon.function_words or (lexicon.known(noun[0]) and not determined):
             raise RejectedSentence(f"expected one noun, got {' '.join(part) or 'nothing'!r}", words[0].pos + start)
         nouns.append(constant_name(noun))
     dimension = nouns.pop(0) if stuff else "amount"
     return Surface("comparative", (nouns[0], nouns[1]), (head, dimension))
+
+
+def _related(words: Sequence[_Word], lexicon: ClauseLexicon) -> bool:
+    """Whether a lexicon word other than a coordinator stands after the first noun phrase of an existential
+    sentence: "There are many cups relative to plates", "There is little room between the cup and the box" name
+    two nouns that a relation joins; "There are many cups and plates" names a conjunction of nouns.
+    """
+    texts = [w.text.lower() for w in words]
+    first = next((i for i, w in enumerate(texts) if not (lexicon.known(w) or w in lexicon.function_words
+                                                          or w in lexicon.numbers)), None)
+    if first is None:
+        return False
+    return "between" in texts[:first] or any(lexicon.known(w) and w not in _COORDINATORS for w in texts[first + 1:])
 
 
 @v_args(inline=True)
@@ -373,7 +391,7 @@ def _second_subject(words: Sequence[str], lexicon: ClauseLexicon) -> int:
     subject: "the truck is …", "Robin does …"); 0 when ``words`` do not open a clause so.
     """
     n = 2 if words and words[0] in lexicon.determiners else 1
-    if len(words) <= n or lexicon.known(words[n - 1]) or words[n - 1] in lexicon.function_words:
+    if len(words) <= n or (n == 1 and lexicon.known(words[0])) or words[n - 1] in lexicon.function_words:
         return 0
     verb = lexicon.contractions.get(words[n], (words[n],))[0]
     return n if verb in lexicon.copulas or verb in lexicon.dropped else 0
@@ -423,8 +441,23 @@ def read_sentence(text: str) -> tuple[Surface, ...]:
                                           "clause", pos=len(" ".join(raw[:i])))
             negated = bool(len((*expanded, *rest)) % 2)
             return left, Surface(left.form, (constant_name(raw[i + 1:i + 1 + n]), *left.args[1:]), negated=negated)
-        return _part(text, left_text, 0), _part(text, " ".join(raw[i + 1:]), len(" ".join(raw[:i + 1])) + 1)
+        left = _part(text, left_text, 0)
+        return left, _elided_object(left, _part(text, " ".join(raw[i + 1:]), len(" ".join(raw[:i + 1])) + 1), lexicon)
     return (read_clause(text),)
+
+
+def _elided_object(left: Surface, right: Surface, lexicon: ClauseLexicon) -> Surface:
+    """The second clause of "X is in front of Dana, and Y is behind" with its left-out object, the first clause's
+    object ("behind Dana"); only for a relation word of the lexicon's ``elliptical`` list, after a first clause of
+    a subject and an object. Any other clause is as read.
+
+    >>> [(s.form, s.args) for s in read_sentence("The lamp is in front of Dana, and the rug is behind.")]
+    [('in_front_of', ('lamp', 'dana')), ('behind', ('rug', 'dana'))]
+    """
+    plain = all(s.clause is None and s.restriction is None and not s.comparative for s in (left, right))
+    if plain and right.form in lexicon.elliptical and len(right.args) == 1 and len(left.args) == 2:
+        return Surface(right.form, (right.args[0], left.args[1]), negated=right.negated)
+    return right
 
 
 def _part(text: str, part: str, offset: int) -> Surface:

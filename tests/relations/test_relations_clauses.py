@@ -122,6 +122,24 @@ def test_outside_the_fragment_is_rejected_with_a_reason(text: str, reason: str) 
         read_clause(text)
 
 
+@pytest.mark.parametrize(("text", "readings"), [
+    # two nouns an existential sentence relates (not a conjunction of nouns: that stays rejected, above)
+    ("There are many cups relative to plates.", [("there_many_relative_to", ("cups", "plates"), False)]),
+    ("There is little room between the cup and the box.", [("there_little_room_between_and", ("cup", "box"), False)]),
+    # after "the", a lexicon word ("school") is a noun, in a comparison of places and as a second subject
+    ("There are more cups in the bank than in the school.", [("comparative", ("bank", "school"), False)]),
+    ("The lamp is above Dana, and the school is below.",
+     [("above", ("lamp", "dana"), False), ("below", ("school", "dana"), False)]),
+    # a left-out object is the first clause's, for the lexicon's elliptical relation words only
+    ("The cup is in front of Dana, and the box is not behind.",
+     [("in_front_of", ("cup", "dana"), False), ("behind", ("box", "dana"), True)]),
+    ("The cup is in front of Dana, and the box is stationary.", [("in_front_of", ("cup", "dana"), False),
+                                                                 ("stationary", ("box",), False)]),
+])
+def test_related_nouns_and_left_out_objects(text: str, readings: list[tuple[str, tuple[str, ...], bool]]) -> None:
+    assert [(s.form, s.args, s.negated) for s in read_sentence(text)] == readings
+
+
 # --------------------------------------------------------------------------- no silent misreading
 _NAMES = ["Dana", "Maria", "Kim", "Wei"]
 _NOUNS = ["wheel", "shop", "cup", "gel", "toothpaste", "zoo", "staplers", "bakery", "crate"]
