@@ -339,10 +339,19 @@ def test_constructions_of_the_blind_sets(output: str, expected: list[str]) -> No
     ("(Mathematically, dumpuses are not sour, but we follow the premises as given.)", "commentary"),
     ("So, we have a bunch of statements about kinds of things (wumpuses, yumpuses, and so on).", "commentary"),
     ("| Entity | Property |", "commentary"),
+    ("Now, what are rempuses?", "commentary"),
+    ("Max is a wumpus?", "commentary"),
+    ("We want to prove: Max is not sour.", "commentary"),
 ])
 def test_talk_about_the_problem_is_not_a_step(sentence: str, kind: str) -> None:
     assert kinds(PLAIN, f"{sentence}\nMax is a wumpus. False")[0] == (kind, sentence.strip("|").strip()
                                                                         .replace(" | ", " ¦ "))
+
+
+def test_a_function_word_is_never_a_concept() -> None:
+    # "What are rempuses." was ∀x(what(x) → rempus(x)): the grammar takes any word for a noun
+    assert kinds(PLAIN, "What are rempuses. False")[0][0] == "commentary"
+    assert [s.formula for s in check(PLAIN, "What are rempuses. False").steps] == []
 
 
 def test_a_misspelled_word_is_named_not_read_as_a_new_concept() -> None:

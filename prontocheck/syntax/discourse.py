@@ -264,8 +264,8 @@ _CHAIN_LEAD = re.compile(r"^(?:so\s+)?(?:the\s+)?chain\s+(?:from|for|of)\s+(?P<s
 _TURN = re.compile(r"[,;]?" + _SP + r"\b(?:but|however|yet|whereas)\b\s*+,?\s*+"
                    r"(?:here\s*+,?\s*+|in\s+this\s+(?:problem|context)\s*+,?\s*+)?",
                    re.IGNORECASE)
-_GOAL_LABEL = re.compile(r"^(?:part|goal|subgoal|sub-goal|claim|lemma|theorem|to\s+(?:show|prove)|show|want|target)\b",
-                         re.IGNORECASE)
+_GOAL_LABEL = re.compile(r"^(?:part|goal|subgoal|sub-goal|claim|lemma|theorem|to\s+(?:show|prove)|show|want|target)\b"
+                         r"|\b(?:to\s+(?:prove|show|establish|determine|check|verify)|goal|target)\s*$", re.IGNORECASE)
 _CASE_LABEL = re.compile(r"^case\b", re.IGNORECASE)
 _IF_AFTER = re.compile(r"\bif\s+(?:she|he|it|they|[A-Z]\w*|every\s+\w+|\w+s)\s+(?:is|are|were|was)\b")
 _RESTATED_QUERY = re.compile(r"^(?:true\s+or\s+false|prove|question)\s*:", re.IGNORECASE)
@@ -917,7 +917,7 @@ def read_clause(text: str, ctx: Context, they: tuple[str, ...] = ()) -> list[Par
     stripped = _clean(_peel(_LEAD_IN, _CHAIN_LEAD.sub(r"\g<subj> is ", text) if "→" in text else text))
     label = _LABEL.match(stripped)
     if label is not None and _LABEL_VERB.search(label.group("label")) is None:
-        if _GOAL_LABEL.match(label.group("label")):
+        if _GOAL_LABEL.search(label.group("label")):
             return [Part(PartKind.COMMENTARY, text, reason="a heading: what is to be shown")]
         case = _CASE_LABEL.match(label.group("label"))
         stripped = _clean(stripped[label.end():])

@@ -199,8 +199,8 @@ def _fast(text: str, ctx: ReadingContext) -> tuple[Part, ...] | None:
     The grammar skips bracketed asides; one that says something ("(so Max is a rompus)") sends the sentence
     to the clause reader instead.
     """
-    if bracket_says_something(text):
-        return None
+    if bracket_says_something(text) or text.rstrip().endswith("?"):
+        return None  # (a question is never a statement, whatever the grammar makes of its words)
     try:
         sentence = parse_sentence(text)
     except UnparseableSentence:
@@ -262,7 +262,8 @@ def _plain_entry(text: str) -> tuple[Reading, frozenset[str], frozenset[str]] | 
         return cast("tuple[Reading, frozenset[str], frozenset[str]] | None", entry)
     made = None
     try:
-        sentence = None if bracket_says_something(text) or _TRUE_THAT.search(text) else parse_sentence(text)
+        sentence = (None if bracket_says_something(text) or _TRUE_THAT.search(text) or text.rstrip().endswith("?")
+                    else parse_sentence(text))
     except UnparseableSentence:
         sentence = None
     if sentence is not None:

@@ -176,6 +176,8 @@ class Vocabulary:
                 continue
             if a.predicate in self.individuals:
                 return Unread(f"{self.individuals[a.predicate]!r} is an individual, not a concept or property")
+            if a.predicate in FUNCTION_WORDS:
+                return Unread(f"{a.predicate!r} is not a concept or property", subject_is_function_word=True)
             known = self.concept(a.predicate)
             if known is not None:
                 renamed[a.predicate] = known
