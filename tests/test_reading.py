@@ -278,6 +278,18 @@ def test_no_function_word_is_ever_an_individual(word: str, case: object, predica
             assert not re.search(rf"\(({re.escape(name)}|{re.escape(word)})\)", step.formula, re.IGNORECASE), step
 
 
+@given(word=st.sampled_from(FILLER), case=st.sampled_from([str.lower, str.capitalize]),
+       verb=st.sampled_from(["are", "is"]), predicate=st.sampled_from(["wumpuses", "a wumpus", "not sour", "kind"]),
+       end=st.sampled_from([".", "?"]), lead=st.sampled_from(["", "Now, ", "So ", "But "]))
+def test_no_function_word_is_ever_a_concept(word: str, case: object, verb: str, predicate: str, end: str,
+                                            lead: str) -> None:
+    """"What are rempuses?", "Some are wumpuses." were rules about the concepts "what" and "some"."""
+    r = check(TF, f"{lead}{case(word)} {verb} {predicate}{end} B")  # type: ignore[operator]
+    for step in r.steps:
+        if step.formula is not None:
+            assert not re.search(rf"\b{re.escape(word)}\(", step.formula, re.IGNORECASE), step
+
+
 def test_pronouns_resolve_to_the_individual_named_last() -> None:
     assert formulas(TF, "Max is a wumpus, so he is a yumpus. B") == ["wumpus(Max)", "yumpus(Max)"]
 

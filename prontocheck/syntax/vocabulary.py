@@ -65,7 +65,7 @@ FUNCTION_WORDS = frozenset(
     rules fact facts proof goal result reasoning query claim hypothesis information chain case wait hmm ok okay
     well let lets first second third next finally however moreover furthermore additionally actually maybe
     perhaps clearly indeed because since given thing things something true false correct incorrect right wrong
-    instead otherwise overall summary note""".split()
+    instead otherwise overall summary note some many most few several others any much more less""".split()
 )
 """Words that are never an individual's name, even capitalised at the start of a sentence."""
 
