@@ -121,7 +121,7 @@ _CLAUSE_START = (
     r"(?=\s*(?:(?:also|then|thus|therefore|hence|so|now|further|moreover|in\s+turn|consequently|clearly|indeed"
     r"|again|still|here|instead|however|actually),?\s+)?"
     r"(?:(?:every|each|all|no|any|the|a|an|some|since|if)\s+)?" + _NOT_SUBJECT + _W + r"(?:\s+" + _NOT_SUBJECT + _W
-    + r"){0,4}?"
+    + r"){0,2}?"
     r"(?:,\s*(?:being|as|who\s+(?:is|are))\s+[^,]{1,80},)?\s+" + _VERB + r"\b|\s*Q{6,}"
     r"|\s*(?:we|i|it|this|that|there|let|let's)\b)"
 )
