@@ -419,6 +419,11 @@ def read_sentence(text: str) -> tuple[Surface, ...]:
     low = [w.lower().replace("’", "'") for w in raw]
     for i, word in enumerate(low):
         coordinator = word == "but" or (word == "and" and i > 0 and raw[i - 1].endswith(","))
+        if word == "but" and i + 2 < len(low) and low[i + 1] == "not" and _second_subject(low[i + 2:], lexicon):
+            # "Dana is behind the wheel but not Maria is": not the phrase "but not" ("… for the cup but not the
+            # box"), and not a clause of its own either (its negation stands before its subject)
+            raise UnparseableSentence(text.strip(), "'but not' before a subject and a verb is outside the fragment",
+                                      pos=len(" ".join(raw[:i])) + 1)
         if not coordinator or i == 0 or i + 1 >= len(low) or low[i + 1] == "not":
             continue
         right = low[i + 1:]

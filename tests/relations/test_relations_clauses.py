@@ -94,6 +94,8 @@ def test_coordinated_clauses() -> None:
     ("If Dana moves the bus, the box is on the ground but the truck is not.", "only read after a plain clause"),
     ("Dana sees that the cup is in the box but Kim does not.", "only read after a plain clause"),
     ("Dana is on the ground but is not in the box.", "a second clause after 'but'"),  # no second subject
+    # (found by the property test below: it was the relation behind_but_not(dana, wheel, maria))
+    ("Earlier, Dana is behind the wheel but not Maria is.", "'but not' before a subject and a verb"),
 ])
 def test_coordination_outside_the_fragment_is_rejected(text: str, reason: str) -> None:
     with pytest.raises(UnparseableSentence, match=reason):
