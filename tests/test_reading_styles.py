@@ -57,6 +57,9 @@ CLAIM_FORMS = [
     re.compile(r"Assume [A-Z][a-z]+ is (?:not )?an? [a-z]+"),
     re.compile(r"This contradicts with [A-Z][a-z]+ is (?:not )?an? [a-z]+"),
 ]
+# A base model's run-on into a made-up next problem: PrOntoQA's next "Q:", Logic-LM's "------" separator, or
+# (blind-c) Logic-LM's next "Context:" block without the separator.
+RUN_ON_STARTS = ("Q:", "------", "Context:")
 TRUE_WORD = re.compile(r"\btrue\b", re.IGNORECASE)
 FALSE_WORD = re.compile(r"\bfalse\b", re.IGNORECASE)
 OPTION_LETTER = re.compile(r"(?:\boption is:? |\bOption |\{|Answer: |\(|^|\"answer\": \")([AB])\b")
@@ -230,7 +233,7 @@ def test_predicted_is_the_last_committed_answer(record: dict[str, Any], label: d
 def test_cut_after_answer_means_a_new_problem_follows(record: dict[str, Any], label: dict[str, Any]) -> None:
     text, _, end = locate(record["output"], label["sentences"])
     rest = text[end:].lstrip()
-    assert label["cut_after_answer"] == rest.startswith(("Q:", "------"))
+    assert label["cut_after_answer"] == rest.startswith(RUN_ON_STARTS)
     if label["cut_after_answer"]:
         assert label["sentences"][-1]["kind"] == "answer"
 
