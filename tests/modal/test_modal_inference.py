@@ -133,6 +133,32 @@ def test_the_blind_items() -> None:
     assert len({json.loads(line)["pattern"] for line in BLIND.read_text().splitlines()}) == 150
 
 
+BLIND2 = ROOT / "tests" / "data" / "modal-blind2" / "items.jsonl"
+
+
+def test_the_second_blind_items() -> None:
+    """Issue 14's measure on a second blind proxy (tests/data/modal-blind2: 2 new items per pattern, written before
+    the reader was read), pinned as first measured: the four CMP narratives are unread, and two golds are
+    contradicted under every reading because a verb is lemmatised two ways within one item ("sproked" ->
+    sproke_mib but "did not sprok" -> sprok_mib; "have contained peanuts" -> contained_peanuts but "must have
+    contained peanuts" -> contain_peanuts). A mend should move these numbers; then write a fresh set.
+    """
+    items = list(read_items(str(BLIND2)))
+    assert len(items) == 300
+    read, against_all, unread = 0, [], []
+    for results in validate_items(items, (CERT, BOUNDED, CPROB)):
+        if isinstance(results, ItemError):
+            unread.append(results.id)
+            continue
+        read += 1
+        if all(r.gold_status == "contradicted" for r in results):
+            against_all.append(results[0].item.id)
+    assert read == 296, unread
+    assert sorted(str(i) for i in unread) == ["CMP-c1", "CMP-c2", "CMPx-c1", "CMPx-c2"]
+    assert sorted(against_all) == ["MTox-c1", "MuMonCR-c2"]
+    assert len({json.loads(line)["pattern"] for line in BLIND2.read_text().splitlines()}) == 150
+
+
 def test_gold_contradicted_under_every_reading_is_listed_with_certificates() -> None:
     from prontocheck.modal.render import render
     from prontocheck.modal.validate import summarize_validation
