@@ -837,6 +837,17 @@ at column 6: an attitude verb or a 'that'-clause ('believes') is outside the fra
     # A base form recovered from a past tense without its final e ("exercised" → exercis) is the item's
     # base form with it ("did not exercise"), so that the two forms of the verb are one atom.
     verbs = {h: h + "e" for h in derived if h + "e" in heads}
+    # The other way round: a base form recovered with an e ("sproked" → sproke) is the item's base form without it
+    # ("did not sprok"); and a past form the reader kept ("have contained", the auxiliary left out by a
+    # coordination) is its base form where the item has that ("must have contained" → contain).
+    for head in heads - verbs.keys():
+        if head in derived and head.endswith("e") and head[:-1] in heads:
+            verbs[head] = head[:-1]
+        elif head.endswith("ed") and head not in derived:
+            base = base_form(head)
+            found = [b for b in (base, base[:-1] if base.endswith("e") else base + "e") if b != head and b in heads]
+            if found:
+                verbs[head] = found[0]
 
     def rename(atom: Atom) -> Atom:
         head, *rest = chosen.get(atom.predicate, atom.predicate).split("_")

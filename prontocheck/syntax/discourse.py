@@ -114,7 +114,7 @@ start there would scan the rest of the run: quadratic time on long runs)."""
 _VERB = (
     r"(?:(?:never|also|not)\s+)?(?:is|are|was|were|isn't|aren't|must|can|cannot|can't|could|would|should|will|does|do|did"
     r"|doesn't|don't|means|follows|implies|shows|appears|applies|matters|says|states|mentions|comes|needs|seems|'s"
-    r"|has|have|indicates|suggests|tells)"
+    r"|has|have|indicates|suggests|tells|makes|gives|leads|goes)"
 )
 _NOT_SUBJECT = r"(?!(?:therefore|thus|hence|so|also|then|and|but|or|not|being|which|who|that|ultimately|finally)\b)"
 _CLAUSE_START = (
@@ -168,7 +168,7 @@ _INTERJECTION = re.compile(
     r"|likewise|meanwhile|basically|essentially|anyway|putting\s+(?:it|this|these)\s+together|combining\s+(?:these|this)"
     r"|to\s+(?:summarize|sum\s+up|recap|conclude)|in\s+any\s+case|on\s+the\s+other\s+hand|going\s+(?:back|further)"
     r"|continuing|following\s+(?:this|the\s+chain)|from\s+(?:here|there|this|that)|then\s+again|great|good|hold\s+on"
-    r"|so\s+far|up\s+to\s+now|at\s+this\s+point)\b\s*[,:]?\s+)",
+    r"|so\s+far|up\s+to\s+now|at\s+this\s+point|by\s+(?:transitivity|modus\s+ponens|contraposition|chaining))\b\s*[,:]?\s+)",
     re.IGNORECASE,
 )
 _LEAD_IN = re.compile(
@@ -194,8 +194,8 @@ _LEAD_IN = re.compile(
     r"|says?|mentions?|tells"
     r"\s+us|mentions|indicates|specifies)(?:\s+that)?(?:\s*:)?|(?:gives|establishes|shows|provides)(?:\s+us)?"
     r"(?:\s+that|\s*:))"
-    r"|(?:statement|premise|rule|fact|sentence|line|clause)\s*#?\s*\d{1,3}\s*(?:says|states|tells\s+us|gives|reads"
-    r"|is)?(?:\s+that)?\s*:?"
+    r"|(?:statement|premise|rule|fact|sentence|line|clause)\s*#?\s*\d{1,3}\s*(?:says|states|tells\s+us|gives(?:\s+us)?"
+    r"|reads|is)?(?:\s+that)?\s*:?"
     r"|(?:from|by|using|per|via|applying)\s+(?:the\s+)?(?:statement|premise|rule|fact|step|line|sentence)?\s*#?\s*"
     r"\(?\d{1,3}\)?(?:\s+and\s+\(?\d{1,3}\)?)?\s*[:,]"
     r"|(?:according\s+to|from|based\s+on|as\s+(?:stated|given|mentioned)\s+in|per)\s+(?:the\s+)?(?:context|premises?"
@@ -219,7 +219,7 @@ _LEAD_IN = re.compile(
     r"|in\s+other\s+words|that\s+is\s+to\s+say)\s*,?\s*",
     re.IGNORECASE,
 )
-_LABEL = re.compile(r"^(?P<label>(?:[A-Za-z0-9][\w'\-]*\s+){0,3}[A-Za-z0-9][\w'\-]*)\s*:\s+(?=\S)")
+_LABEL = re.compile(r"^(?P<label>(?:[A-Za-z0-9][\w'\-]*\s+){0,6}[A-Za-z0-9][\w'\-]*)\s*:\s+(?=\S)")
 _LABEL_VERB = re.compile(r"\b(?:is|are|was|were|be|not)\b", re.IGNORECASE)
 _QUESTION_START = re.compile(
     r"^(?:is|are|was|were|does|do|did|can|could|would|should|will|has|have|what|why|how|which|who|whom|whether"
@@ -230,8 +230,8 @@ _NOT_NECESSARILY = re.compile(
     r"\bnot\s+(?:necessarily|always|definitely|certainly|automatically|obviously|guaranteed)\b", re.IGNORECASE
 )
 _COORDINATOR = re.compile(_SP + r",?\s*+\b(?:and|but|though|yet|while)\b\s*+|" + _SP + r",\s*+", re.IGNORECASE)
-_CONTRACTIONS = re.compile(r"\b(isn't|aren't|wasn't|weren't|(?:she|he|it|that|this|there)'s|they're|we're|i'm|i've"
-                           r"|we've)", re.IGNORECASE)
+_CONTRACTIONS = re.compile(r"\b(isn't|aren't|wasn't|weren't|(?:she|he|it|that|this|there|statement|answer|claim)'s"
+                           r"|they're|we're|i'm|i've|we've)", re.IGNORECASE)
 _EXPANDED = {"isn't": "is not", "aren't": "are not", "wasn't": "was not", "weren't": "were not", "they're": "they are",
              "we're": "we are", "i'm": "I am", "i've": "I have", "we've": "we have"}
 _CONFIRMED = re.compile(_SP + r"(?:-++|,)\s*+(?:yes|yep|check|correct|right|true|ok|okay|confirmed|good|indeed)\W*+$",
@@ -294,7 +294,7 @@ _COMMENTARY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\b(?:is|are)\s+not\s+in\s+(?:it|there|(?:the|that|this)\s+(?:list|chain|context|premises|statements|path))\b",
          "a remark on what is missing"),
         (r"^(?:determine|use|apply|establish|combine|check|consider|verify|confirm|identify|find|trace|examine|compare"
-         r"|evaluate|show|derive|start|begin)\b(?!\s+(?:is|are)\b)", "a plan"),
+         r"|evaluate|show|derive|start|begin|follow)\b(?!\s+(?:is|are)\b)", "a plan"),
         (r"\b(?:is|are|was|were)\s+(?:only\s+|just\s+|all\s+|mostly\s+|also\s+)?about\s|^about\s|\bconcerns?\b"
          r"|\bsomething\s+about\b"
          r"|\b(?:a|the)\s+(?:whole\s+)?(?:list|set|bunch|number|series|collection|taxonomy)\s+(?:of|more)\b"
@@ -302,6 +302,11 @@ _COMMENTARY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"^(?:the\s+)?only\s+[^,]{0,60}?\b(?:mentioned|listed|stated|in\s+the\s+(?:context|premises|list|problem))\b",
          "a remark about the problem"),
         (r"\bneed\s+to\s+(?:determine|check|find|figure|see|decide|verify|know|show|prove)\b", "a plan"),
+        (r"\b(?:is|are)\s+(?:not\s+)?(?:true|false|the\s+case|so)\s+in\s+(?:the\s+real\s+world|reality|real\s+life"
+         r"|real\s+(?:math|mathematics|biology))\b", "a remark about the real world"),
+        (r"^(?:the\s+)?(?:facts?|rules?|statements?|premises?|information|notes?|observations?)\s+(?:about|on|for"
+         r"|regarding)\b[^.]{0,60}$", "a heading"),
+        (r"\bstatements?\s+about\b|\bthe\s+[a-z][\w\-]*\s+(?:path|route|branch)\b", "a remark on the reasoning"),
         (r"\btrue\s+or\s+false\s*[:?]", "a restated question"),
         (r"\b(?:distractors?|red\s+herrings?)\b", "a remark on relevance"),
         (r"\b(?:was|is|were)\s+(?:wrong|incorrect|a\s+mistake|an\s+error|a\s+typo)\b", "a remark on the reasoning"),
@@ -360,7 +365,8 @@ _HEDGES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"|characteristic)\s+of\s+being\b", "is not"),
         (r"\b(?:has|have|possesses|possess)\s+the\s+(?:property|quality|attribute|trait|characteristic)\s+of\s+being\b",
          "is"),
-        (_SP + r"\b(?:anyway|anyhow|at\s+all)\b", ""),
+        (_SP + r"\b(?:anyway|anyhow|at\s+all|generally|typically|usually)\b", ""),
+        (r"\b(?:starts|started|begins|began)\s+(?:out\s+)?as\b", "is"),
         (r"\b(?:is|are)\s+just\b", "is"),
         (r'\b(is|are)(\s+not)?\s+"([^"]{1,60})"', r"\1\2 \3"),
         (r"\b(?:in\s+turn|as\s+well|either|too|in\s+fact|directly|explicitly|specifically|definitively|ultimately"
@@ -403,7 +409,8 @@ _REMARKS_AT_START, _REMARKS_INSIDE = _remarks(True), _remarks(False)
 """The remarks that open a clause (one ``match``) and those found anywhere in it (one ``search``): apart, the
 search does not try the opening ones at every position."""
 _HEDGE_WORDS = frozenset("""
-    property quality attribute trait characteristic possesses possess anyway anyhow
+    property quality attribute trait characteristic possesses possess anyway anyhow generally typically usually
+    starts started begins began
     classified categorized categorised considered identified known characterized characterised labeled labelled
     grouped counted regarded defined described stated said listed mentioned specified given shown type types kind
     kinds sort sorts form forms subtype subtypes subset subsets member members instance instances example examples
@@ -441,6 +448,8 @@ _NOT_B = re.compile(r"^(?P<head>.{1,200}?\b(?:is|are))\s++(?P<a>[^,]{0,119}?[^,\
                     re.IGNORECASE)
 _BUT_NOT = re.compile(r"^(?P<head>.{1,200}?\b(?:is|are))\s++(?P<a>.{0,119}?\S)\s++but\s+not\s+(?P<b>.{1,120})$",
                       re.IGNORECASE)
+_OTHER_WAY = re.compile(r"(?:(?<!\s),\s*+|(?<![\s,])\s++)(?:and\s+|but\s+)?not\s+"
+                        r"(?:the\s+other\s+way\s+a?round|vice\s+versa|conversely)\W*$", re.IGNORECASE)
 _NEITHER = re.compile(r"^(?P<head>.{1,200}?\b(?:is|are))\s++neither\s++(?P<a>[^,]{1,120}?)\s++nor\s++"
                       r"(?P<b>[^,]{1,120})$", re.IGNORECASE)
 _NOT_ONLY = re.compile(r"^(?P<head>.{1,200}?\b(?:is|are))\s++not\s++only\s++(?P<a>.{1,120}?)(?:\s*+,)?\s++but\s++"
@@ -621,6 +630,9 @@ def _contract(text: str) -> str:
     return _CONTRACTIONS.sub(expand, text)
 
 
+_QUOTED_SENTENCES = re.compile(r"(?<=[.!?])\s++(?=[A-Z])")
+
+
 def _quoted_premises(text: str) -> list[str]:
     """Quoted sentences that make up a clause ('There\'s "Each fompus is aggressive."', 'Now "yerpus": "Every
     yerpus is a yumpus."', '"A." and "B."'), each to be read as a cited premise; empty if the clause is not that.
@@ -628,7 +640,9 @@ def _quoted_premises(text: str) -> list[str]:
     m = _QUOTE_LIST.match(text)
     if m is None:
         return []
-    return re.findall(r'"([^"]{1,300})"', m.group("quotes"))
+    # a quotation of several sentences ('"Jelpuses are gerpuses. Each gerpus is fruity."') cites each
+    return [sentence for quote in re.findall(r'"([^"]{1,300})"', m.group("quotes"))
+            for sentence in _QUOTED_SENTENCES.split(quote.strip()) if sentence.strip()]
 
 
 def _mentions_problem(text: str, ctx: Context) -> bool:
@@ -668,6 +682,13 @@ _STATEMENT_IS = re.compile(
     re.IGNORECASE,
 )
 """"The statement is: S", "The claim to evaluate is: S": the question restated, not a claim."""
+def _known(part: Part, ctx: Context) -> bool:
+    """Every formula of the part is in the problem's own words (no predicate or name it does not know)."""
+    return all(line.formula is None or ctx.vocabulary.knows(line.formula) for line in part.lines)
+
+
+_NOTATION = re.compile(r"(?<=\S):\s*+(?=[^:]{0,160}?(?:→|\\|∈|⊆))")
+"""A colon before a restatement in notation ("…: frog → monkey", "…: Sam \\in Integers")."""
 _TWO_CLAUSES = re.compile(r"(?<=\S)(?::|\s++-++)\s++(?:" + _CLAUSE_START + r"|(?=(?:a\s+)?contradiction\b))",
                           re.IGNORECASE)
 """A colon or a spaced dash between two clauses (the first with a verb: not a label such as "Facts:")."""
@@ -737,6 +758,7 @@ def _expand(text: str, ctx: Context) -> list[str]:
         lead = re.match(r",\s*(a|an)\s", text[len(subj):], re.IGNORECASE)
         appositive = f"{subj} {verb} {lead.group(1) + ' ' if lead else ''}{app}"
         return [*_expand(appositive, ctx), *_expand(f"{subj} {rest}", ctx)]
+    text = _OTHER_WAY.sub("", text)  # "yimpuses are fompuses, not the other way around": the first clause says it
     m = _NEITHER.match(text)
     if m is not None:
         return [f"{m.group('head')} not {m.group('a')} and not {m.group('b')}"]
@@ -838,13 +860,24 @@ def _arrows(text: str, ctx: Context) -> list[str]:
             else:
                 subject, previous = None, None
             continue
-        noun = re.sub(r"^(?:a|an|the)\s+", "", piece, flags=re.IGNORECASE)
+        noun = _abbreviated(re.sub(r"^(?:a|an|the)\s+", "", piece, flags=re.IGNORECASE), ctx)
         if previous is not None:
             out.append(f"every {_singular_word(previous, ctx)} is {noun}")
         if subject is not None:
             out.append(f"{subject} is {noun}")
         previous = noun if len(noun.split()) == 1 else None
     return out or [text]
+
+
+def _abbreviated(noun: str, ctx: Context) -> str:
+    """An arrow chain's word that abbreviates the one compound concept of the problem it starts ("Perfect" in
+    "Integer → Perfect → Rational" is "perfect number"), else the word as written.
+    """
+    lower = noun.lower()
+    if " " in lower or ctx.vocabulary.concept(lower) is not None or lower in ctx.vocabulary.predicates:
+        return noun
+    compounds = [p for p in ctx.vocabulary.predicates if p.startswith(lower + "_")]
+    return compounds[0].replace("_", " ") if len(compounds) == 1 else noun
 
 
 def _concept_subject(subject: str, ctx: Context) -> bool:
@@ -875,6 +908,9 @@ def _relative(head_text: str, body: str, ctx: Context) -> list[str] | None:
     if concept is None:
         individual = ctx.vocabulary.individuals.get(words[-1].lower())
         return None if individual is None else [f"{individual} is {body}"]
+    noun = ctx.vocabulary.concept(body) if _WORD.fullmatch(body) else None
+    if noun is not None and body.lower() != noun:  # "chorpuses which are gwompuses": every chorpus is a gwompus
+        body = f"{'an' if noun[0] in 'aeiou' else 'a'} {noun}"
     out = [f"every {concept} is {body}"]
     fact = _HEAD_FACT.search(head_text.strip().rstrip(".,"))
     if fact is not None and (fact.group("subj").lower() in ctx.vocabulary.individuals
@@ -927,6 +963,17 @@ def read_clause(text: str, ctx: Context, they: tuple[str, ...] = ()) -> list[Par
     contradiction = _contradiction(stripped, ctx)
     if contradiction is not None:
         return [contradiction]
+    notation = _NOTATION.search(stripped)
+    if notation is not None and notation.start() > 0:
+        # "Each integer is a perfect number: Integer → Perfect number": the clause, then the same in notation, read
+        # where it can be
+        head = stripped[:notation.start()]
+        before = read_discourse(head, ctx) if "(" in head else read_clause(head, ctx, they)
+        if any(p.kind is PartKind.STEP for p in before):
+            after = [p if p.kind is PartKind.STEP and _known(p, ctx) else Part(PartKind.COMMENTARY, p.text,
+                                                                                reason="notation (not read)")
+                     for p in read_clause(stripped[notation.end():], ctx, they)]
+            return [*before, *after]
     split = _TWO_CLAUSES.search(stripped)
     if split is not None and _STATEMENT_IS.match(stripped[:split.end()]):
         return [Part(PartKind.COMMENTARY, text, reason="the question restated")]
@@ -1123,6 +1170,8 @@ def _table_row(text: str, ctx: Context) -> list[Part]:
         return [Part(PartKind.COMMENTARY, text, reason="a table row that says nothing about the problem")]
     lower = cells[0].lower()
     entity = ctx.vocabulary.individuals.get(lower) or (cells[0] if lower in PRONOUNS else None)
+    if entity is None and (concept := ctx.vocabulary.concept(cells[0])) is not None:
+        entity = f"every {concept}"  # "rempus ¦ shumpus, jelpus": what every rempus is
     clauses = cells
     if entity is not None and len(cells) >= 2 and _COPULA.search(cells[1]) is None:
         predicate, reasons = cells[1], cells[2:]

@@ -78,6 +78,11 @@ _LINE_START = re.compile(
 )
 """Markers at the start of a line (after the inline markup is blanked): headers, lists, step numbers, rules."""
 _LATEX_TEXT = re.compile(r"\\(?:text|textbf|textit|mathrm|mathbf|mathit|emph)\{([^{}\n]{0,80})\}")
+_LATEX_WORD = re.compile(r"\\(therefore|because|neg|lnot|land|wedge|lor|vee|in)\b|\\[,;:! ]")
+_LATEX_WORDS = {"therefore": "therefore", "because": "because", "neg": "not", "lnot": "not", "land": "and",
+                "wedge": "and", "lor": "or", "vee": "or", "in": "is"}
+"""LaTeX words read as the words they stand for (``\\therefore`` is "therefore", ``\\neg`` is "not"); spacing macros
+(``\\,``) blanked."""
 _LATEX_ARROW = re.compile(r"\\(?:rightarrow|Rightarrow|implies|longrightarrow|Longrightarrow|to)\b|->|=>")
 
 _EVENTS = re.compile(r'[()\[\]"\n]|[.!?;]+')
@@ -157,6 +162,11 @@ def _latex_text(m: re.Match[str]) -> str:
     return " " * (m.start(1) - m.start()) + inner + " "
 
 
+def _latex_word(m: re.Match[str]) -> str:
+    word = _LATEX_WORDS.get(m.group(1) or "", "")
+    return word + " " * (m.end() - m.start() - len(word))
+
+
 def _arrow(m: re.Match[str]) -> str:
     return "→" + " " * (m.end() - m.start() - 1)
 
@@ -184,6 +194,8 @@ def clean(text: str) -> str:
         text = _TABLE_ROW.sub(_table_row, text)
     text = _BREAKING.sub(_blank_break, text)
     text = _LATEX_ARROW.sub(_arrow, _LATEX_TEXT.sub(_latex_text, text))
+    if "\\" in text:
+        text = _LATEX_WORD.sub(_latex_word, text)
     return _LINE_START.sub(_blank, _INLINE.sub(_blank, text))
 
 

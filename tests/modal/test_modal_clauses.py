@@ -267,3 +267,15 @@ def test_real_items_statements() -> None:
             reasons[re.sub(r"'[^']*'", "'…'", e.reason)] += 1
     print(f"\nitems with quoted statements: {read_items} read, {sum(reasons.values())} refused", dict(reasons))
     assert read_items >= 600
+
+
+@pytest.mark.parametrize(("statements", "expected"), [
+    (["If the dweezle was framped, then the dweezle sproked the mib", "The dweezle did not sprok the mib"],
+     ["framped(the_dweezle) ⇒ sprok_mib(the_dweezle)", "¬sprok_mib(the_dweezle)"]),
+    (["The soup must have been too salty and have contained peanuts", "The soup must have contained peanuts"],
+     ["□(too_salty(the_soup) ∧ contain_peanuts(the_soup))", "□contain_peanuts(the_soup)"]),
+])
+def test_the_forms_of_one_verb_are_one_atom_within_an_item(statements: list[str], expected: list[str]) -> None:
+    """Found by the second blind set: "sproked" was read sproke and "did not sprok" sprok (two atoms), and "have
+    contained" after a coordination kept its past form."""
+    assert [str(f) for f in parse_statements(statements)] == expected

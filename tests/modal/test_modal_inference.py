@@ -138,10 +138,11 @@ BLIND2 = ROOT / "tests" / "data" / "modal-blind2" / "items.jsonl"
 
 def test_the_second_blind_items() -> None:
     """Issue 14's measure on a second blind proxy (tests/data/modal-blind2: 2 new items per pattern, written before
-    the reader was read), pinned as first measured: the four CMP narratives are unread, and two golds are
-    contradicted under every reading because a verb is lemmatised two ways within one item ("sproked" ->
+    the reader was read). First measured: 296 of 300 read (the four CMP narratives are not), and two golds
+    contradicted under every reading because a verb was lemmatised two ways within one item ("sproked" ->
     sproke_mib but "did not sprok" -> sprok_mib; "have contained peanuts" -> contained_peanuts but "must have
-    contained peanuts" -> contain_peanuts). A mend should move these numbers; then write a fresh set.
+    contained peanuts" -> contain_peanuts), a misreading four more items had without changing their verdict. Mended
+    (one atom per verb within an item), so the set no longer measures generalisation: a fresh one is needed for that.
     """
     items = list(read_items(str(BLIND2)))
     assert len(items) == 300
@@ -155,7 +156,7 @@ def test_the_second_blind_items() -> None:
             against_all.append(results[0].item.id)
     assert read == 296, unread
     assert sorted(str(i) for i in unread) == ["CMP-c1", "CMP-c2", "CMPx-c1", "CMPx-c2"]
-    assert sorted(against_all) == ["MTox-c1", "MuMonCR-c2"]
+    assert against_all == []
     assert len({json.loads(line)["pattern"] for line in BLIND2.read_text().splitlines()}) == 150
 
 
