@@ -111,26 +111,32 @@ def test_the_real_development_items() -> None:
 BLIND = ROOT / "tests" / "data" / "modal-blind" / "items.jsonl"
 
 
+def _measured(path: Path, n: int) -> tuple[int, list[str], list[str]]:
+    """Items read, ids contradicted under every reading (certain, bounded, conditional probability), ids unread."""
+    items = list(read_items(str(path)))
+    assert len(items) == n
+    assert len({json.loads(line)["pattern"] for line in path.read_text().splitlines()}) == 150
+    read, against_all, unread = 0, [], []
+    for results in validate_items(items, (CERT, BOUNDED, CPROB)):
+        if isinstance(results, ItemError):
+            unread.append(str(results.id))
+            continue
+        read += 1
+        if all(r.gold_status == "contradicted" for r in results):
+            against_all.append(results[0].item.id)
+    return read, against_all, unread
+
+
 def test_the_blind_items() -> None:
     """Issue 14's measure on a blind proxy of the held-out items (tests/data/modal-blind: 3 new items per pattern,
     written before the reader was read): the items left unread are the multi-sentence CMP narratives and an "it"
     that may mean an object ("If I water the fern, then it will grow"), and no gold is contradicted under every
     reading.
     """
-    items = list(read_items(str(BLIND)))
-    assert len(items) == 450
-    read, against_all, unread = 0, [], []
-    for results in validate_items(items, (CERT, BOUNDED, CPROB)):
-        if isinstance(results, ItemError):
-            unread.append(results.id)
-            continue
-        read += 1
-        if all(r.gold_status == "contradicted" for r in results):
-            against_all.append(results[0].item.id)
+    read, against_all, unread = _measured(BLIND, 450)
     assert read >= 441, unread
     assert against_all == []
     assert {i.rsplit("-", 1)[0] for i in unread} <= {"CMP", "CMPx", "ASd", "uASd", "vASd"}, unread
-    assert len({json.loads(line)["pattern"] for line in BLIND.read_text().splitlines()}) == 150
 
 
 BLIND2 = ROOT / "tests" / "data" / "modal-blind2" / "items.jsonl"
@@ -144,20 +150,10 @@ def test_the_second_blind_items() -> None:
     contained peanuts" -> contain_peanuts), a misreading four more items had without changing their verdict. Mended
     (one atom per verb within an item), so the set no longer measures generalisation: a fresh one is needed for that.
     """
-    items = list(read_items(str(BLIND2)))
-    assert len(items) == 300
-    read, against_all, unread = 0, [], []
-    for results in validate_items(items, (CERT, BOUNDED, CPROB)):
-        if isinstance(results, ItemError):
-            unread.append(results.id)
-            continue
-        read += 1
-        if all(r.gold_status == "contradicted" for r in results):
-            against_all.append(results[0].item.id)
+    read, against_all, unread = _measured(BLIND2, 300)
     assert read == 296, unread
-    assert sorted(str(i) for i in unread) == ["CMP-c1", "CMP-c2", "CMPx-c1", "CMPx-c2"]
+    assert sorted(unread) == ["CMP-c1", "CMP-c2", "CMPx-c1", "CMPx-c2"]
     assert against_all == []
-    assert len({json.loads(line)["pattern"] for line in BLIND2.read_text().splitlines()}) == 150
 
 
 def test_gold_contradicted_under_every_reading_is_listed_with_certificates() -> None:
