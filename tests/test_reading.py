@@ -401,6 +401,10 @@ def test_judged_statements_and_yes_answers(answer: str, label: bool) -> None:
 def test_it_is_true_that_a_statement_other_than_the_query_is_a_step() -> None:
     r = check(PLAIN, "It is true that Max is a wumpus. False")
     assert [s.formula for s in r.steps] == ["wumpus(Max)"] and r.label.predicted is False
+    # Under "Prove: S" nothing asks whether S is true: "it is true that S" states the goal.
+    prove = Problem(CONTEXT, "Prove: Max is a yumpus.")
+    r = check(prove, "Max is a wumpus. Every wumpus is a yumpus. Hence, it is true that Max is a yumpus.")
+    assert r.sentences[-1].kind is SentenceKind.STEP and r.proof.strict
 
 
 def test_proofs_by_contradiction_and_cases_as_chat_models_write_them() -> None:

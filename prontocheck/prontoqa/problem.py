@@ -220,7 +220,8 @@ def _prepare(problem: Problem) -> PreparedProblem:
     reading = ReadingContext.of(axioms, {o.letter: o.label for o in options},
                                 None if query is None else query.formula,
                                 assumptions=bool(assumptions) or not theory.simple,
-                                literal_facts=not any(map(compound, (*axioms, *gold))))
+                                literal_facts=not any(map(compound, (*axioms, *gold))),
+                                judged=query is None or query.kind != "prove")
     return PreparedProblem(theory, query, gold, source, label, tuple(warnings), assumptions, shown, options,
                            query_error, reading, Wording(problem.context))
 

@@ -135,6 +135,8 @@ class AnswerContext:
     statement: Formula | None = None
     parse: Callable[[str], Formula | None] | None = None
     negated: Formula | None = None
+    judged: bool = True
+    """The question asks whether S is true (not "Prove: S"): "It is true that S" answers it (else it states S)."""
 
 
 def _value(word: str, option_text: str | None, ctx: AnswerContext) -> tuple[bool, bool | None]:
@@ -210,7 +212,7 @@ def answer_of(text: str, ctx: AnswerContext | None = None) -> Answer | None:
             if about is False:
                 value = not value
         return Answer(value)
-    m = _TRUE_THAT.match(text)
+    m = _TRUE_THAT.match(text) if ctx.judged else None
     if m is not None:
         about = _matches_statement(m.group("statement"), ctx)
         if about is not None:

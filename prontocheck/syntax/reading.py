@@ -150,7 +150,8 @@ class ReadingContext:
 
     @classmethod
     def of(cls, axioms: Iterable[Formula], options: Mapping[str, bool | None] | None = None,
-           statement: Formula | None = None, assumptions: bool = False, literal_facts: bool = False) -> ReadingContext:
+           statement: Formula | None = None, assumptions: bool = False, literal_facts: bool = False,
+           judged: bool = True) -> ReadingContext:
         """A context from the problem's axioms, its options (letter → label) and its query's statement.
 
         Args:
@@ -159,11 +160,12 @@ class ReadingContext:
             statement: the query's statement S.
             assumptions: the problem's calculus assumes ("Suppose φ" is an ``Assume`` step).
             literal_facts: the problem is in the v1 calculus (no conjunction or disjunction anywhere).
+            judged: the question asks whether S is true (``False`` for "Prove: S": "It is true that S" states S).
         """
         axioms = list(axioms)
         formulas = [*axioms, *([statement] if statement is not None else [])]
         answers = AnswerContext(dict(options or {}), statement, _statement_or_none,
-                                negate_inward(statement) if statement is not None else None)
+                                negate_inward(statement) if statement is not None else None, judged)
         return cls(Context(Vocabulary.of(formulas), answers, assumptions, frozenset(axioms), literal_facts))
 
     @property
