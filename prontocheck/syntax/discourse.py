@@ -19,7 +19,12 @@ A sentence the grammar does not take whole is cut into clauses at its connective
   "X is A, not B", "X is A and therefore B", "X are A and are B", "…, and they are also …", lists of
   rules with the verb left out ("vumpuses are orange, zumpuses are dull, numpuses opaque"), arrow chains
   ("Sally is an impus → vumpus → dumpus": the rule and the fact at each arrow), a conclusion in
-  brackets ("Dumpuses are rompuses (so Max is a rompus)").
+  brackets ("Dumpuses are rompuses (so Max is a rompus)"), "…, which makes her a mammal", a list of
+  predicates after one verb, "has the property of being", neither/nor, "not only … but also", "X is A, not B
+  or C", a colon or spaced dash between two clauses, a restatement in notation after a colon, cited premises
+  ("The last statement says …", '"…" is there too', '"A" means B'), a Markdown table row (``¦`` between its
+  cells), and the OOD calculus's "Suppose X were …", "would be" under an assumption, "If X: …" cases and
+  contradiction phrasings.
 
 What is left is unparseable when it mentions the problem's vocabulary (with the grammar's reason), and
 commentary when it does not. Nothing here guesses: a clause is a step only when the grammar reads it
