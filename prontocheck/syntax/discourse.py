@@ -53,6 +53,7 @@ from prontocheck.logic.formulas import (
     rule,
 )
 from prontocheck.syntax.answers import Answer, AnswerContext, answer_of
+from prontocheck.syntax.english import article
 from prontocheck.syntax.forms import ASSUME, CONTRADICTION, STATEMENT, ProofLine, proof_lines
 from prontocheck.syntax.morphology import plural
 from prontocheck.syntax.segment import CELL
@@ -504,8 +505,8 @@ def read_lines(lines: tuple[ProofLine, ...], text: str, ctx: Context) -> tuple[P
     """Proof lines as the grammar read them, with the problem's vocabulary (see
     :meth:`Vocabulary.read`), a conjunctive rule that is not an axiom split into one rule per conjunct.
     """
-    if _CONTRAST.search(text) and any(line.formula is not None and _contrast_as_alternative(line.formula)
-                                      for line in lines):
+    if any(line.formula is not None and _contrast_as_alternative(line.formula) for line in lines) \
+            and _CONTRAST.search(text):  # (the formulas first: a type test where the text search was per clause)
         return Unread("a contrast ('…, not …') read as alternatives")
     if ctx.vocabulary.empty:
         return lines
@@ -915,7 +916,7 @@ def _relative(head_text: str, body: str, ctx: Context) -> list[str] | None:
         return None if individual is None else [f"{individual} is {body}"]
     noun = ctx.vocabulary.concept(body) if _WORD.fullmatch(body) else None
     if noun is not None and body.lower() != noun:  # "chorpuses which are gwompuses": every chorpus is a gwompus
-        body = f"{'an' if noun[0] in 'aeiou' else 'a'} {noun}"
+        body = f"{article(noun)} {noun}"
     out = [f"every {concept} is {body}"]
     fact = _HEAD_FACT.search(head_text.strip().rstrip(".,"))
     if fact is not None and (fact.group("subj").lower() in ctx.vocabulary.individuals
@@ -1109,7 +1110,7 @@ def _made(body: str, ctx: Context) -> str:
     subj = _OBJECT_PRONOUNS.get(m.group("subj").lower(), m.group("subj"))
     if m.group("group") is not None:
         concept = ctx.vocabulary.concept(m.group("group"))
-        return f"{subj} is {'an' if concept[0] in 'aeiou' else 'a'} {concept}" if concept is not None else body
+        return f"{subj} is {article(concept)} {concept}" if concept is not None else body
     return f"{subj} is {m.group('pred')}"
 
 

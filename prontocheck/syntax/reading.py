@@ -291,10 +291,10 @@ the words as a lead-in), so such a sentence is asked of the answer reader first 
 
 
 def _read(text: str, ctx: ReadingContext) -> tuple[SentenceKind, tuple[Part, ...], str | None, Formula | None]:
-    if _TRUE_THAT.search(text):
-        said = answer_of(text, ctx.clauses.answers)
-        if said is not None:
-            return SentenceKind.ANSWER, (Part(PartKind.ANSWER, text, answer=said),), None, None
+    asked_first = _TRUE_THAT.search(text) is not None
+    whole = answer_of(text, ctx.clauses.answers) if asked_first else None
+    if whole is not None:
+        return SentenceKind.ANSWER, (Part(PartKind.ANSWER, text, answer=whole),), None, None
     fast = _fast(text, ctx)
     if fast is not None:
         return SentenceKind.STEP, fast, None, None
@@ -305,7 +305,8 @@ def _read(text: str, ctx: ReadingContext) -> tuple[SentenceKind, tuple[Part, ...
             return SentenceKind.BACKTRACK, (), "a backtrack", steps[0]
     if _RESTART.match(text):
         return SentenceKind.BACKTRACK, (), "a backtrack (start over)", None
-    whole = answer_of(text, ctx.clauses.answers)
+    if not asked_first:  # (else already asked, and it is not an answer)
+        whole = answer_of(text, ctx.clauses.answers)
     if whole is not None:
         return SentenceKind.ANSWER, (Part(PartKind.ANSWER, text, answer=whole),), None, None
     parts = tuple(read_discourse(text, ctx.clauses))
@@ -319,12 +320,14 @@ def _read(text: str, ctx: ReadingContext) -> tuple[SentenceKind, tuple[Part, ...
 # -- the whole output ------------------------------------------------------------------------------------
 
 _Q = re.compile(r"(?:^|(?<=\s))Q:")
+_RULE = r"(?<![ \t\-=])[ \t]*+(?:-{3,}+|={3,}+)[ \t]*+$"
+"""A horizontal rule line (``---``, ``===``): one of the line markers, and the one that is also a section break."""
 _LINE_MARKER = re.compile(
     r"(?<![ \t*#>])[ \t*#>]*+(?:question|context|problem|premises|human|user|instruction|example\s+\d{1,3})[ \t*]*+:"
-    r"|(?<![ \t])[ \t]*+(?:-{3,}|={3,})[ \t]*+$",
+    r"|" + _RULE,
     re.IGNORECASE | re.MULTILINE,
 )
-_RULE_LINE = re.compile(r"(?<![ \t\-=])[ \t]*+(?:-{3,}+|={3,}+)[ \t]*+$", re.MULTILINE)
+_RULE_LINE = re.compile(_RULE, re.MULTILINE)
 _RESTATED = re.compile(r"\bis\s+the\s+following\s+statement\s+true\s+or\s+false\b", re.IGNORECASE)
 _QUESTION_AFTER = re.compile(
     r"true\s+or\s+false|prove\s*:|\bquestion\s*:|\boptions\s*:|is\s+the\s+following\s+statement", re.IGNORECASE
