@@ -366,12 +366,15 @@ def test_a_function_word_is_never_a_concept() -> None:
     assert [s.formula for s in check(PLAIN, "What are rempuses. False").steps] == []
 
 
-def test_a_misspelled_word_is_named_not_read_as_a_new_concept() -> None:
-    [step] = check(PLAIN, "Max is a wumpas. False").steps
-    assert step.validity is Validity.UNPARSEABLE
-    assert step.reason is not None and "misspelling of 'wumpus'" in step.reason
+def test_a_slip_of_the_pen_is_read_as_meant_not_as_a_new_concept() -> None:
+    [step] = check(PLAIN, "Max is a wumpas. False").steps  # as careful readers read it (a number slip too)
+    assert str(step.formula) == "wumpus(Max)" and step.validity is Validity.STRICT
     [made_up] = check(PLAIN, "Max is a tumpus. False").steps  # a word of the generator's: a concept made up
     assert made_up.validity is Validity.INVALID
+    two = Problem("Every lempus is a lerpus. Max is a lempus.", "True or false: Max is a lerpus.")
+    [step] = check(two, "Max is a lepus. True").steps  # one letter from two words: not guessed
+    assert step.validity is Validity.UNPARSEABLE
+    assert step.reason is not None and "misspelling of 'lempus or lerpus'" in step.reason
 
 
 def test_a_truncated_clause_inside_an_open_trace_is_not_a_claim() -> None:
@@ -453,3 +456,62 @@ def test_the_readme_reading_examples_run_as_printed(tmp_path: Path, monkeypatch:
         assert result.exit_code == 0, (command, result.output)
     records = [json.loads(line) for line in (tmp_path / "per-record.jsonl").read_text().splitlines()]
     assert len(records) == 40 and all("sentences" in r and "cut_after_answer" in r for r in records)
+
+
+def test_a_json_mode_answer_is_read_field_by_field() -> None:
+    out = ('{"reasoning": "Max is a wumpus. Every wumpus is a yumpus, so Max is a yumpus.\\nYumpuses are dumpuses.",'
+           ' "answer": "B"}')
+    r = check(TF, out)
+    assert [(s.kind.value, s.text) for s in r.sentences] == [
+        ("step", "Max is a wumpus."), ("step", "Every wumpus is a yumpus, so Max is a yumpus."),
+        ("step", "Yumpuses are dumpuses."), ("answer", "answer: B")]
+    assert r.label.predicted is False
+    assert all(out[slice(*s.span)] == s.text for s in r.sentences[:3])  # spans index the text as written
+    fenced = '```json\n{"steps": ["Max is a wumpus."], "final_answer": "A"}\n```'
+    assert kinds(TF, fenced) == [("step", "Max is a wumpus."), ("answer", "final answer: A")]
+    assert [s.text for s in segment('So {"answer": "B"}').sentences] == ['So {"answer": "B"}']  # prose: not JSON
+
+
+@pytest.mark.parametrize("sentence", [
+    "Max belongs to the category of yumpuses.", "Since every wumpus is a yumpus, Max also belongs to the yumpuses.",
+    "Max is among the yumpuses.", "Max is one of the yumpuses.", "Max counts as a yumpus.",
+    "Max qualifies as a yumpus.", "Max is in the category of yumpuses.", "Max is a yumpus in this chain.",
+])
+def test_membership_phrasings(sentence: str) -> None:
+    assert formulas(PLAIN, sentence)[-1] == "yumpus(Max)"
+
+
+def test_never_is_not_and_a_remark_stays_a_remark() -> None:
+    assert formulas(PLAIN, "Max is never a rompus.") == ["¬rompus(Max)"]
+    assert formulas(PLAIN, "Max is never classified as a rompus in this chain.") == ["¬rompus(Max)"]
+    assert kinds(PLAIN, "Max is never mentioned.")[0][0] == "commentary"
+
+
+def test_a_premise_that_interrupts_a_predicate_comes_first() -> None:
+    assert formulas(PLAIN, "Max is both a wumpus and, because every wumpus is a yumpus, a yumpus.") == [
+        "∀x(wumpus(x) → yumpus(x))", "wumpus(Max)", "yumpus(Max)"]
+    # a "since" clause that ends the sentence's own clause is no interruption
+    assert formulas(PLAIN, "It does not matter here, since Max is a wumpus, not a numpus.") == [
+        "wumpus(Max)", "¬numpus(Max)"]
+
+
+def test_one_stands_for_the_concept_named_last() -> None:
+    assert formulas(PLAIN, "The only sour things are rompuses, and Max isn't one.")[-1] == "¬rompus(Max)"
+    assert kinds(PLAIN, "Max is one.")[0][0] == "unparseable"  # nothing named before it
+
+
+def test_cited_premises_after_a_source_or_a_label() -> None:
+    assert formulas(PLAIN, 'From the statement "Every wumpus is a yumpus", we can conclude that Max is a yumpus.') \
+        == ["∀x(wumpus(x) → yumpus(x))", "yumpus(Max)"]
+    assert formulas(PLAIN, "Starting with Max: the last statement says Max is a wumpus.") == ["wumpus(Max)"]
+
+
+def test_a_table_cell_with_its_reason_in_brackets() -> None:
+    assert formulas(PLAIN, "| Entity | Property |\n|---|---|\n| Max | yumpus (every wumpus is a yumpus) |") == [
+        "∀x(wumpus(x) → yumpus(x))", "yumpus(Max)"]
+
+
+def test_an_end_of_proof_mark_ends_the_text() -> None:
+    proof = "Max is a wumpus. Every wumpus is a yumpus. Max is a yumpus. ∎"
+    r = check(Problem(CONTEXT, "Prove: Max is a yumpus."), proof)
+    assert r.label.reason == "no answer statement"

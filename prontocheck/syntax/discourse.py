@@ -120,7 +120,7 @@ start there would scan the rest of the run: quadratic time on long runs)."""
 _VERB = (
     r"(?:(?:never|also|not)\s+)?(?:is|are|was|were|isn't|aren't|must|can|cannot|can't|could|would|should|will|does|do|did"
     r"|doesn't|don't|means|follows|implies|shows|appears|applies|matters|says|states|mentions|comes|needs|seems|'s"
-    r"|has|have|indicates|suggests|tells|makes|gives|leads|goes)"
+    r"|has|have|indicates|suggests|tells|makes|gives|leads|goes|belongs|falls|counts|qualifies)"
 )
 _NOT_SUBJECT = r"(?!(?:therefore|thus|hence|so|also|then|and|but|or|not|being|which|who|that|ultimately|finally)\b)"
 _CLAUSE_START = (
@@ -196,9 +196,9 @@ _LEAD_IN = re.compile(
     r"|(?:it\s+is|it's)\s+(?:also\s+)?(?:stated|given|known|mentioned|said|true|clear|established|noted|specified"
     r"|confirmed|evident|proven|proved|shown|demonstrated|derived|deduced)\s+(?:in\s+the\s+context\s+)?that"
     r"|there\s+is\s+(?:also\s+)?(?:statement|premise|rule|fact)\s*#?\s*\d{1,3}\s*:"
-    r"|(?:the\s+)?(?:context|premises?|rules?|problem|information|text|question)\s+(?:also\s+)?(?:does\s+)?(?:(?:states?"
-    r"|says?|mentions?|tells"
-    r"\s+us|mentions|indicates|specifies)(?:\s+that)?(?:\s*:)?|(?:gives|establishes|shows|provides)(?:\s+us)?"
+    r"|(?:the\s+)?(?:context|premises?|rules?|problem|information|text|question)\s+(?:(?:also|directly|explicitly"
+    r"|clearly)\s+)?(?:does\s+)?(?:(?:states?|says?|mentions?|tells\s+us|mentions|indicates|specifies)"
+    r"(?:\s+(?:directly|explicitly|clearly|plainly|also))?(?:\s+that)?(?:\s*:)?|(?:gives|establishes|shows|provides)(?:\s+us)?"
     r"(?:\s+that|\s*:))"
     r"|(?:statement|premise|rule|fact|sentence|line|clause)\s*#?\s*\d{1,3}\s*(?:says|states|tells\s+us|gives(?:\s+us)?"
     r"|reads|is)?(?:\s+that)?\s*:?"
@@ -334,7 +334,7 @@ _COMMENTARY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bno\s+(?:direct\s+|explicit\s+|further\s+|other\s+|such\s+|clear\s+)?(?:information|indication|evidence"
          r"|mention|rule|statement|connection|link|relation|relationship|way|path|reason|data|premise|fact|sign|chain"
          r"|contradiction|conflict)\b", "a remark on what is missing"),
-        (r"\bnot\s+(?:directly\s+|explicitly\s+|specifically\s+|clearly\s+|necessarily\s+)?(?:mentioned|stated|defined"
+        (r"\b(?:not|never)\s+(?:directly\s+|explicitly\s+|specifically\s+|clearly\s+|necessarily\s+)?(?:mentioned|stated|defined"
          r"|described|given|specified|said|listed|provided|addressed|covered|known|established|indicated|shown"
          r"|told|determined|connected|linked|related)\b", "a remark on what the context does not say"),
         (r"\b(?:unknown|unclear|uncertain|undetermined|ambiguous|not\s+enough|insufficient|not\s+sufficient|undecidable)\b",
@@ -402,6 +402,11 @@ _HEDGES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\b(?:belongs|belong)\s+to\s+(?:the\s+)?", "is "),
         (r"\bfalls?\s+under\s+(?:the\s+)?", "is "),
         (r"\b(?:is|are)\s+(?:a\s+)?(?:part|member)\s+of\s+(?:the\s+)?", r"is "),
+        (r"\b(?:is|are)\s+(?:among|one\s+of|in\s+the\s+(?:category|class|group|set)\s+of)\s+(?:the\s+)?", "is "),
+        (r"\b(?:counts?|qualif(?:y|ies))\s+as\b", "is"),
+        (r"\b(is|are)\s+never\b", r"\1 not"),
+        (_SP + r"\b(?:in\s+(?:this|the|our)\s+(?:chain|problem|reasoning|hierarchy|ontology|scenario|setup)|here)\b"
+         r"(?=\W*$)", ""),
     )
 )
 
@@ -425,7 +430,7 @@ _HEDGE_WORDS = frozenset("""
     surely therefore thus hence also still consequently automatically further again then now always all based
     according from by context category class group set family belong belongs fall falls part through via following
     along subsequently finally eventually lastly firstly next higher farther down up think believe seems apparently
-    included does do doesn don the
+    included does do doesn don the among one counts count qualifies qualify never here chain problem
 """.split())
 """The words some hedge or paraphrase in :data:`_HEDGES` needs ("couldn't" is the words "couldn" and "t"): a
 clause with none of them (and no double quote) has nothing to read off."""
@@ -436,7 +441,7 @@ def _hedged(text: str) -> bool:
     """The clause has a word of :data:`_HEDGE_WORDS` or a double quote (one set lookup per word)."""
     return '"' in text or not _HEDGE_WORDS.isdisjoint(_WORDS.findall(text.lower()))
 _CLASSIFIED = re.compile(
-    r"\b(is|are)\s+(?:(not)\s+)?(?:(?:also|specifically|explicitly|directly|clearly|ultimately|indeed)\s+){0,2}"
+    r"\b(is|are)\s+(?:(not|never)\s+)?(?:(?:also|specifically|explicitly|directly|clearly|ultimately|indeed)\s+){0,2}"
     r"(?:classified|categorized|categorised|considered|identified|known"
     r"|characterized|characterised|labeled|labelled|grouped|counted|regarded)\s+(?:to\s+(?:(not)\s+)?be|as"
     r"(?:\s+being)?|among)\s+"
@@ -484,6 +489,31 @@ _COPULA = re.compile(r"\b(?:is|are|was|were)\b", re.IGNORECASE)
 _WORD = re.compile(r"[A-Za-z][\w'\-]*")
 _TOKEN = re.compile(r"[A-Za-z0-9][\w'\-]*")
 _QUOTES = re.compile(r'^"(?P<inner>[^"]{1,300})"[.!]?$')
+_ONE = re.compile(r"\b(?:is|isn't|are|aren't|be|was|wasn't)\s+(?:(?:not|never|also)\s+)?(?P<one>one)\b(?!\s+of\b)"
+                  r"(?=\s*+(?:[,.;:!?)]|$|(?:and|but|so|either|too|though|after\s+all)\b))", re.IGNORECASE)
+_NOUN_BEFORE = re.compile(r"\b(?:(?:a|an|every|each|no)\s+(?P<noun>[A-Za-z][\w\-]*)|(?P<plural>[A-Za-z][\w\-]*s))\b",
+                          re.IGNORECASE)
+""""Sam isn't one", "Alex can't be one": *one* stands for the concept named last before it in the sentence ("The
+only rule is about gorpuses, and Sam isn't one" is "Sam isn't a gorpus")."""
+
+
+def _one_as_concept(text: str, ctx: Context) -> str:
+    """The text with each *one* of :data:`_ONE` written as the concept it stands for (left where none is named)."""
+    for m in reversed(list(_ONE.finditer(text))):
+        nouns = [ctx.vocabulary.concept(n.group("noun") or n.group("plural"))
+                 for n in _NOUN_BEFORE.finditer(text, 0, m.start("one"))]
+        named = [n for n in nouns if n is not None]
+        if named:
+            article = "an " if named[-1][0] in "aeiou" else "a "
+            text = text[:m.start("one")] + article + named[-1] + text[m.end("one"):]
+    return text
+
+
+_INTERRUPTION = re.compile(r"(?:(?<=\band)|(?<=\bor)|(?<=\bis)|(?<=\bare)),\s*+"
+                           r"(?P<premise>(?:because|since|given\s+that)\s++[^,()\[\]]{3,150}?),\s*+"
+                           r"(?=(?:a|an|not)\s)(?![^,]*\b(?:is|are)\b)", re.IGNORECASE)
+"""A premise that interrupts a predicate ("Polly is both a rempus and, because every rempus is a bompus, a
+bompus"): read as a bracketed aside is, before the clause it interrupts."""
 _PAREN = re.compile(_SP + r"[(\[](?P<inner>[^()\[\]]{0,300})[)\]]")
 _ASIDE = re.compile(
     r"^(?:given|from\s+(?:the\s+)?(?:context|premises?|above|question|statement)|see\s+above|by\s+(?:definition|rule|the"
@@ -962,7 +992,7 @@ def read_clause(text: str, ctx: Context, they: tuple[str, ...] = ()) -> list[Par
         if _GOAL_LABEL.search(label.group("label")):
             return [Part(PartKind.COMMENTARY, text, reason="a heading: what is to be shown")]
         case = _CASE_LABEL.match(label.group("label"))
-        stripped = _clean(stripped[label.end():])
+        stripped = _clean(_peel(_LEAD_IN, stripped[label.end():]))
         if case is not None and ctx.assumptions and not re.match(r"(?:assume|suppose)\b", stripped, re.IGNORECASE):
             stripped = "Assume " + stripped
     stripped = _unquote(stripped.rstrip(".!"))
@@ -1027,6 +1057,8 @@ def read_clause(text: str, ctx: Context, they: tuple[str, ...] = ()) -> list[Par
     parts: list[Part] = []
     for clause in _expand(stripped, ctx):
         clause = _dehedge(clause)
+        if clause[:1] == '"' and (quoted := _QUOTES.match(clause)) is not None:
+            clause = quoted.group("inner").strip()  # 'From the statement "Each insect is a lobster"': source read off
         read = _parse(clause, ctx)
         if not isinstance(read, tuple) and (items := _listed(clause, ctx)) is not None:
             parts.extend(p for item in items for p in read_clause(item, ctx))
@@ -1179,9 +1211,10 @@ def _table_row(text: str, ctx: Context) -> list[Part]:
     if entity is None and (concept := ctx.vocabulary.concept(cells[0])) is not None:
         entity = f"every {concept}"  # "rempus ¦ shumpus, jelpus": what every rempus is
     clauses = cells
-    if entity is not None and len(cells) >= 2 and _COPULA.search(cells[1]) is None:
+    why = _CELL_REASON.match(cells[1]) if len(cells) >= 2 else None
+    if entity is not None and len(cells) >= 2 \
+            and _COPULA.search(cells[1] if why is None else why.group("pred")) is None:
         predicate, reasons = cells[1], cells[2:]
-        why = _CELL_REASON.match(predicate)
         if why is not None:
             predicate = why.group("pred")
             if not _ASIDE.match(why.group("why").strip()):
@@ -1216,6 +1249,10 @@ def read_discourse(text: str, ctx: Context) -> list[Part]:
         turn = _TURN.search(text)
         head = text if turn is None else text[:turn.start()]
         return [*read_clause(head, ctx), *([] if turn is None else read_discourse(text[turn.end():], ctx))]
+    if "," in text:
+        text = _INTERRUPTION.sub(r" (\g<premise>) ", text)
+    if "one" in text:
+        text = _one_as_concept(text, ctx)
     groups: list[tuple[str, list[Part]]] = []
     previous = ""
     subjects: list[str] = []

@@ -334,7 +334,9 @@ _QUESTION_AFTER = re.compile(
 )
 MID_SENTENCE = "truncated: the output ends mid-sentence"
 _WRAPPER_END = re.compile(r"(?:true\s+or\s+false|following\s+statement)\W*+$", re.IGNORECASE)
-_FINAL = frozenset('.!?)"\'*:]}>')
+_FINAL = frozenset('.!?)"\'*:]}>`|$∎□■')
+"""What a finished text may end with: punctuation, a closing bracket, quote, emphasis, code fence, table border or
+math delimiter, or an end-of-proof mark (∎, □, ■)."""
 
 
 def _answers(readings: list[SentenceReading]) -> list[tuple[int, Answer]]:

@@ -23,6 +23,7 @@ Trace(start=7, end=31, closed=True)
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -85,6 +86,13 @@ _LATEX_WORDS = {"therefore": "therefore", "because": "because", "neg": "not", "l
 (``\\,``) blanked."""
 _LATEX_ARROW = re.compile(r"\\(?:rightarrow|Rightarrow|implies|longrightarrow|Longrightarrow|to)\b|->|=>")
 
+_JSON_STRING = re.compile(r'"((?:[^"\\\n]|\\.)*+)"(\s*+:)?')
+"""A JSON string; a key when a colon follows."""
+_JSON_ESCAPE = re.compile(r"\\(?:u[0-9a-fA-F]{4}|.)")
+_JSON_SYNTAX = re.compile(r"[{}\[\],]|```(?:json)?")
+_ANSWER_KEYS = frozenset({"answer", "final answer", "prediction", "predicted", "predicted answer", "label", "choice",
+                          "option", "verdict", "result", "correct option", "correct answer", "final"})
+"""The keys of a JSON answer whose value is the committed answer (``"final_answer"`` is "final answer")."""
 _EVENTS = re.compile(r'[()\[\]"\n]|[.!?;]+')
 _ABBREVIATION = re.compile(r"\b(?:e\.g|i\.e|etc|vs|cf|Mr|Mrs|Ms|Dr)$", re.IGNORECASE)
 _ENUMERATOR = re.compile(r"\(?(?:\d{1,3}|[ivx]{1,4})[.):]?")
@@ -149,6 +157,49 @@ def straighten(text: str) -> str:
 _TO_STRAIGHTEN = re.compile("[" + re.escape("".join(chr(c) for c in _STRAIGHT)) + "]")
 
 
+def _json_escape(m: re.Match[str]) -> str:
+    e = m.group()
+    if e[1] == "u":
+        return chr(int(e[2:], 16)) + " " * 5
+    return {"n": " \n", "r": " \n", "t": "  ", '"': ' "'}.get(e[1], " " + e[1])
+
+
+def _json_value(m: re.Match[str]) -> str:
+    """A JSON string blanked in place: a key is gone, unless it names the answer (``answer:``); a value keeps its
+    text (escapes read, same length) and ends a sentence.
+    """
+    if m.group(2) is not None:
+        key = re.sub(r"[_\-\s]+", " ", m.group(1)).strip().lower()
+        if key in _ANSWER_KEYS:
+            return " " + m.group(1).replace("_", " ") + " " + m.group(2)
+        return " " * (m.end() - m.start())
+    return " " + _JSON_ESCAPE.sub(_json_escape, m.group(1)) + "\n"
+
+
+def _json_object(text: str) -> str | None:
+    """The text of a JSON object (JSON-mode answers, perhaps in a code fence) read as text: its syntax blanked,
+    each value a sentence of its own (a line), an answer field as ``answer: B``; ``None`` if the text is not one.
+
+    >>> _json_object('{"reasoning": "Rex is an impus.\\\\nSo Rex is a tumpus.", "answer": "A"}').split()
+    ['Rex', 'is', 'an', 'impus.', 'So', 'Rex', 'is', 'a', 'tumpus.', 'answer', ':', 'A']
+    """
+    start, end = text.find("{"), text.rfind("}") + 1
+    if start < 0 or text[:start].strip() not in ("", "```json", "```") or text[end:].strip() not in ("", "```"):
+        return None
+    try:
+        if not isinstance(json.loads(text[start:end]), dict):
+            return None
+    except ValueError:
+        return None
+    pieces, at = [], 0
+    for m in _JSON_STRING.finditer(text):
+        pieces.append(_JSON_SYNTAX.sub(_blank_break, text[at:m.start()]))
+        pieces.append(_json_value(m))
+        at = m.end()
+    pieces.append(_JSON_SYNTAX.sub(_blank_break, text[at:]))
+    return "".join(pieces)
+
+
 def _blank(m: re.Match[str]) -> str:
     return " " * (m.end() - m.start())
 
@@ -190,6 +241,8 @@ def clean(text: str) -> str:
     text = straighten(text)
     if _PLAIN.fullmatch(text):
         return text
+    if text.lstrip()[:1] in ("{", "`"):
+        text = _json_object(text) or text
     if "|" in text:
         text = _TABLE_ROW.sub(_table_row, text)
     text = _BREAKING.sub(_blank_break, text)

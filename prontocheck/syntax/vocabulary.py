@@ -14,9 +14,10 @@ sentence of a chain of thought is read against them:
   invalid); a phrase of unknown words (``irrelevant here``, ``i think dumpus``) or a word about the
   reasoning rather than the problem (``irrelevant``, ``unknown``, ``true``) means the sentence was not read
   right, and it is rejected with the words named;
-- a word one letter away from a word of the problem that is no word of the generator's vocabularies
-  (``rompusses`` beside ``rompuses``) is a misspelling: the sentence is rejected with the word named, neither
-  read as the near word (a guess) nor judged as a concept the model made up.
+- a word one letter away from exactly one concept or property of the problem and no word of the generator's
+  vocabularies (``rompusses`` beside ``rompuses``, ``numpas`` beside ``numpus``) is a slip of the pen, read as
+  meant like a number slip (careful readers do; a word of the generator's, ``tumpus`` beside ``numpus``, is a
+  concept the model made up); a word one letter from two of the problem's words is rejected with both named.
 
 With an empty vocabulary (no context) nothing is checked: the open-vocabulary reading stands.
 
@@ -182,7 +183,10 @@ class Vocabulary:
             if known is not None:
                 renamed[a.predicate] = known
             elif "_" not in a.predicate and (near := self.misspelled(a.predicate)) is not None:
-                return Unread(f"unknown word {a.predicate!r} (a misspelling of {near!r}?)")
+                meant = self.concept(near)
+                if meant is None:
+                    return Unread(f"unknown word {a.predicate!r} (a misspelling of {near!r}?)")
+                renamed[a.predicate] = meant  # a slip read as meant, like a number slip
             elif ("_" in a.predicate and a.predicate not in compound_nouns()) or a.predicate in META_WORDS:
                 unknown = [w for w in a.predicate.split("_") if w not in self.words] or a.predicate.split("_")
                 shown = " ".join(unknown)
@@ -209,16 +213,17 @@ class Vocabulary:
     def misspelled(self, word: str) -> str | None:
         """The problem's word that ``word`` misspells: one letter away from it (one added, dropped or changed) and
         not itself a word of the generator's vocabularies (so "tumpus" next to the context's "numpus" is a concept
-        the model made up, not a slip); else ``None``.
+        the model made up, not a slip); "a or b" when it is one letter from two; else ``None``.
 
         >>> v = Vocabulary.of([Atom("rompus", (X,)), Atom("numpus", (X,))])
         >>> v.misspelled("rompusses"), v.misspelled("numpas"), v.misspelled("tumpus"), v.misspelled("blicket")
-        ('rompuses', 'numpus', None, None)
+        ('rompus', 'numpus', None, None)
         """
         lower = word.lower()
         if len(lower) < 4 or lower in known_words():
             return None
-        return next((w for w in sorted(self.words) if _one_edit(lower, w)), None)
+        near = sorted({self.concept(w) or w for w in self.words if _one_edit(lower, w)})
+        return near[0] if len(near) == 1 else " or ".join(near) or None
 
     def mentions(self, words: Iterable[str]) -> list[str]:
         """The words of a text that belong to the problem's vocabulary (lower-case, in order).
