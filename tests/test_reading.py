@@ -515,3 +515,28 @@ def test_an_end_of_proof_mark_ends_the_text() -> None:
     proof = "Max is a wumpus. Every wumpus is a yumpus. Max is a yumpus. ∎"
     r = check(Problem(CONTEXT, "Prove: Max is a yumpus."), proof)
     assert r.label.reason == "no answer statement"
+
+
+def test_quoted_premises_side_by_side_and_a_clause_after_a_quote() -> None:
+    assert formulas(PLAIN, 'Then yumpuses: "Yumpuses are dumpuses," "Every dumpus is not sour."') == [
+        "∀x(yumpus(x) → dumpus(x))", "∀x(dumpus(x) → ¬sour(x))"]
+    assert formulas(PLAIN, 'Although the context says "Each rompus is sour," Max is not a rompus.') == [
+        "∀x(rompus(x) → sour(x))", "¬rompus(Max)"]
+
+
+def test_the_chain_is_an_arrow_chain_and_a_bare_topic_is_commentary() -> None:
+    assert formulas(PLAIN, "The chain is wumpus → yumpus → dumpus.") == [
+        "∀x(wumpus(x) → yumpus(x))", "∀x(yumpus(x) → dumpus(x))"]
+    assert kinds(PLAIN, "Next, yumpuses. Dumpuses.") == [("commentary", "Next, yumpuses."),
+                                                        ("commentary", "Dumpuses.")]
+    assert kinds(PLAIN, "There is a rule, but it only applies to rompuses.")[0][0] == "commentary"
+
+
+def test_which_include_states_the_rule_from_the_members() -> None:
+    assert formulas(PLAIN, "Yumpuses are dumpuses, which include wumpuses and numpuses.") == [
+        "∀x(yumpus(x) → dumpus(x))", "∀x(wumpus(x) → dumpus(x))", "∀x(numpus(x) → dumpus(x))"]
+
+
+def test_hedges_on_what_the_context_tells_and_swapped_letters() -> None:
+    assert formulas(PLAIN, "Max is not a rompus as far as the context tells us.") == ["¬rompus(Max)"]
+    assert formulas(PLAIN, "Max is a yupmus.") == ["yumpus(Max)"]  # two neighbours swapped: a slip of the pen

@@ -6,9 +6,9 @@ Two reference sets, both made by reading the outputs, not by running prontocheck
   models running on into a made-up problem, depth-first traces, OOD proofs), with labels per record and per
   sentence; in the repository, always run. Its per-record reading is also pinned in ``tests/golden/reading/``
   (regenerate with ``PRONTOCHECK_UPDATE_GOLDEN=1`` and review the diff).
-- ``blind-a.jsonl`` … ``blind-d.jsonl``: 120 more outputs in the same schema, written blind (by helper sessions
+- ``blind-a.jsonl`` … ``blind-f.jsonl``: 180 more outputs in the same schema, written blind (by helper sessions
   that had not read the reader) and labelled before prontocheck was run on them; pinned in ``tests/golden/reading/``
-  too. The reader was mended on a, b and c (held to the issue's thresholds); d is still a measure.
+  too. The reader was mended on a … e (held to the issue's thresholds); f is still a measure.
 - 120 of gpt-4o-mini's real Logic-LM answers (``../shared/data/prontoqa-logiclm-gpt4o-mini``), labelled per record;
   skipped when ../shared is not beside the checkout.
 
@@ -104,7 +104,7 @@ def test_the_styles_set_sentence_kinds_and_cuts() -> None:
 BLIND = sorted(p for p in READING.glob("blind-*.jsonl") if not p.name.endswith(".labels.jsonl"))
 """The blind sets: outputs written by helper sessions that had not read the reader, labelled before it was run on
 them (tests/data/reading/README.md); their reading is pinned like the styles set's."""
-MENDED = [p for p in BLIND if p.stem in ("blind-a", "blind-b", "blind-c", "blind-d")]
+MENDED = [p for p in BLIND if p.stem in ("blind-a", "blind-b", "blind-c", "blind-d", "blind-e")]
 """The blind sets the reader was mended on (a development set now); the others are still a measure."""
 
 
@@ -116,24 +116,26 @@ def _blind(paths: list[Path]) -> tuple[list[dict[str, Any]], dict[str, dict[str,
 
 def test_the_blind_sets_are_read_as_the_hand_labels_say() -> None:
     records, labels = _blind(MENDED)
-    assert len(records) == len(labels) == 120
+    assert len(records) == len(labels) == 150
     agreement, unparseable = _agreement(records, labels)
-    # The issue's thresholds but for the answer (119 of 120: one answer is written in Chinese, "所以答案是 True").
+    # The issue's thresholds (149 of 150 answers: one is written in Chinese, "所以答案是 True"): now 149, 143, 148,
+    # 148 of 150 and 2.2% of steps unparseable.
     assert agreement["predicted"] >= 0.99, agreement
     assert agreement["strict_proof"] >= 0.95 and agreement["valid_proof"] >= 0.95, agreement
     assert agreement["invalid_claim"] >= 0.95, agreement
-    assert unparseable < 0.035, unparseable  # 3.1% (the issue's < 3% is over real chat and reasoning outputs)
+    assert unparseable < 0.03, unparseable
 
 
 def test_the_unused_blind_set_as_first_measured() -> None:
-    """blind-d, written after the mends on blind-a…c and not used to mend (a held-out measure, pinned as measured
-    so that a change shows): the answer on 30 of 30, a complete strict proof on 25, a complete valid proof on 29,
-    a claim that does not follow on 30; 27 of 389 steps unparseable (6.9%). Mend on it, then write a fresh set."""
-    records, labels = _blind([READING / "blind-d.jsonl"])
+    """blind-f, written blind while the reader was mended on blind-d and blind-e, and not used to mend (a held-out
+    measure, pinned as measured so that a change shows): the answer on 30 of 30, a complete strict proof on 30, a
+    complete valid proof on 30, a claim that does not follow on 28; 19 of 480 steps unparseable (4.0%). (blind-e,
+    measured the same way before it was used: 30, 27, 30, 27 and 3.6%.) Mend on it, then write a fresh set."""
+    records, labels = _blind([READING / "blind-f.jsonl"])
     agreement, unparseable = _agreement(records, labels)
     assert {key: round(value * 30) for key, value in agreement.items()} == {
-        "predicted": 30, "strict_proof": 25, "valid_proof": 29, "invalid_claim": 30}
-    assert round(unparseable, 3) == 0.069
+        "predicted": 30, "strict_proof": 30, "valid_proof": 30, "invalid_claim": 28}
+    assert round(unparseable, 3) == 0.040
 
 
 def _compact(result: ExampleResult) -> dict[str, Any]:

@@ -245,7 +245,7 @@ _CONFIRMED = re.compile(_SP + r"(?:-++|,)\s*+(?:yes|yep|check|correct|right|true
 _QUOTE_LIST = re.compile(r'^(?:(?:there\s+is|there\s+are|there\'s|and|also|but|see|with|we\s+have|only|such\s+as'
                          r'|for\s+example,?|for\s+instance,?|e\.g\.,?|like|including|namely)\s+)*'
                          r'(?:[^:]{0,100}:\s*)?'
-                         r'(?P<quotes>"[^"]{1,300}"(?:\s*(?:,|and|,\s*and)\s*"[^"]{1,300}")*)\W*$', re.IGNORECASE)
+                         r'(?P<quotes>"[^"]{1,300}"(?:\s*(?:,|;|and|,\s*and)?\s*"[^"]{1,300}")*)\W*$', re.IGNORECASE)
 _QUOTE_STANDS = re.compile(
     r'^(?P<quote>"[^"]{1,300}")\s++(?:(?:is|was)\s+(?:also\s+)?(?:there|here|listed|given|stated|a\s+premise|one\s+of\s+the'
     r'\s+premises|in\s+the\s+(?:context|list|premises))(?:\s+too|\s+as\s+well)?|holds|(?:is|must\s+be)\s+true|follows'
@@ -264,9 +264,15 @@ _REAL_WORLD = re.compile(
 )
 _REAL_WORLD_ANY = re.compile(r"\breal[- ]world\b|\bin\s+reality\b|\bin\s+real\s+life\b", re.IGNORECASE)
 """Words of a remark about the real world anywhere in a text (its bracketed asides are about the real world too)."""
-_CHAIN_LEAD = re.compile(r"^(?:so\s+)?(?:the\s+)?chain\s+(?:from|for|of)\s+(?P<subj>[A-Za-z]\w*)\s+"
-                         r"(?:goes|is|runs|reads)\s*:?\s*",
+_CHAIN_LEAD = re.compile(r"^(?:so\s+)?(?:the\s+)?(?:full\s+|whole\s+|complete\s+|relevant\s+)?chain"
+                         r"(?:\s+(?:from|for|of)\s+(?P<subj>[A-Za-z]\w*))?\s+(?:goes|is|runs|reads)\s*:?\s*",
                          re.IGNORECASE)
+
+
+def _chain_lead(m: re.Match[str]) -> str:
+    """"The chain from Alex is: …" is "Alex is …"; "The chain is A → B → C" is the arrow chain."""
+    return f"{m.group('subj')} is " if m.group("subj") else ""
+
 _TURN = re.compile(r"[,;]?" + _SP + r"\b(?:but|however|yet|whereas)\b\s*+,?\s*+"
                    r"(?:here\s*+,?\s*+|in\s+this\s+(?:problem|context)\s*+,?\s*+)?",
                    re.IGNORECASE)
@@ -353,6 +359,11 @@ _COMMENTARY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"^(?:wait|hmm+|hm+|ok|okay|alright|oh|ah|right|great|good|got\s+it|correct|yes|yeah|no|nope|true|false|indeed"
          r"|exactly|perfect|fine|sure|hold\s+on|one\s+moment|so|then|now|next|finally|therefore|thus|hence)\W*$",
          "an interjection"),
+        (r"^(?:it|this|that|which|the\s+(?:rule|statement|premise|fact))\s+(?:only\s+|just\s+|merely\s+)?(?:applies"
+         r"|refers|relates|pertains|is\s+about|talks\s+about)\s+(?:only\s+)?to\b", "a remark on what applies"),
+        (r"^(?:(?:next|then|now|first|second|third|finally|and|also|so)\s*+,?\s++(?:(?:the|what\s+about|how\s+about)"
+         r"\s++)?[A-Za-z][\w\-]*|(?:what|how)\s+about\s+(?:the\s+)?[A-Za-z][\w\-]*|[A-Za-z][\w\-]{2,}(?:es|[^su]s))"
+         r"\W*$", "a topic"),  # (a bare plural: "Grimpuses..."; a bare "Brimpus" may be a truncated clause)
         (r"^(?:step|part|stage|phase|conclusion|analysis|reasoning|summary|answer|solution|explanation|final"
          r"|observations?|notes?|key\s+(?:facts|points|steps))\b(?![^.]{0,60}\b(?:is|are)\b)[^.]{0,60}$", "a heading"),
     )
@@ -391,6 +402,8 @@ _HEDGES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"|path|series|sequence|line|connection|relationship|classification)s?\b(?:\s+of\s+(?:\w+\s+)?\w+)?"
          r"(?:\s+to\s+\w+)?", ""),
         (r"\b(?:subsequently|finally|eventually|lastly|firstly|next)\b", ""),
+        (_SP + r",?\s*+\bas\s+far\s+as\s+(?:(?:the\s+)?(?:context|premises?|rules?|information)\s+(?:tells\s+us|says"
+         r"|shows|goes)|i\s+can\s+(?:tell|see)|we\s+(?:know|can\s+tell))\b", ""),
         (_SP + r"\b(?:further|higher|farther)\s+(?:up|down)(?:\s+the\s+(?:chain|line|hierarchy))?\b"
          r"|" + _SP + r"\b(?:along|down|up)\s+the\s+(?:way|chain|line|hierarchy)\b", ""),
         (r"^the\s+(?=[a-z][\w\-]*s\s+(?:are|is)\b)", ""),
@@ -430,7 +443,7 @@ _HEDGE_WORDS = frozenset("""
     surely therefore thus hence also still consequently automatically further again then now always all based
     according from by context category class group set family belong belongs fall falls part through via following
     along subsequently finally eventually lastly firstly next higher farther down up think believe seems apparently
-    included does do doesn don the among one counts count qualifies qualify never here chain problem
+    included does do doesn don the among one counts count qualifies qualify never here chain problem far
 """.split())
 """The words some hedge or paraphrase in :data:`_HEDGES` needs ("couldn't" is the words "couldn" and "t"): a
 clause with none of them (and no double quote) has nothing to read off."""
@@ -488,6 +501,7 @@ _NOUN_PHRASE = re.compile(r"^(?:as\s+|being\s+|i\.e\.,?\s+)?(?P<np>(?:a|an)\s+[A
 _COPULA = re.compile(r"\b(?:is|are|was|were)\b", re.IGNORECASE)
 _WORD = re.compile(r"[A-Za-z][\w'\-]*")
 _TOKEN = re.compile(r"[A-Za-z0-9][\w'\-]*")
+_QUOTE_THEN = re.compile(r'^"(?P<quote>[^"]{3,300}?)[,.;]?"\s*+,?\s*+(?P<rest>[^"\s].*)$')
 _QUOTES = re.compile(r'^"(?P<inner>[^"]{1,300})"[.!]?$')
 _ONE = re.compile(r"\b(?:is|isn't|are|aren't|be|was|wasn't)\s+(?:(?:not|never|also)\s+)?(?P<one>one)\b(?!\s+of\b)"
                   r"(?=\s*+(?:[,.;:!?)]|$|(?:and|but|so|either|too|though|after\s+all)\b))", re.IGNORECASE)
@@ -986,7 +1000,7 @@ def read_clause(text: str, ctx: Context, they: tuple[str, ...] = ()) -> list[Par
         if means.group("denied"):
             out.append(Part(PartKind.COMMENTARY, means.group("denied").strip(" ,"), reason="what it does not mean"))
         return out
-    stripped = _clean(_peel(_LEAD_IN, _CHAIN_LEAD.sub(r"\g<subj> is ", text) if "→" in text else text))
+    stripped = _clean(_peel(_LEAD_IN, _CHAIN_LEAD.sub(_chain_lead, text) if "→" in text else text))
     label = _LABEL.match(stripped)
     if label is not None and _LABEL_VERB.search(label.group("label")) is None:
         if _GOAL_LABEL.search(label.group("label")):
@@ -995,6 +1009,11 @@ def read_clause(text: str, ctx: Context, they: tuple[str, ...] = ()) -> list[Par
         stripped = _clean(_peel(_LEAD_IN, stripped[label.end():]))
         if case is not None and ctx.assumptions and not re.match(r"(?:assume|suppose)\b", stripped, re.IGNORECASE):
             stripped = "Assume " + stripped
+    then = _QUOTE_THEN.match(stripped) if stripped[:1] == '"' else None
+    if then is not None and re.match(_CLAUSE_START, then.group("rest"), re.IGNORECASE):
+        # 'Although the context says "Each rompus is earthy," Polly is not a rompus': the cited premise, then the
+        # clause after it (the comma inside the quotes cut nothing)
+        return [*read_clause(then.group("quote"), ctx, they), *read_clause(then.group("rest"), ctx, they)]
     stripped = _unquote(stripped.rstrip(".!"))
     contradiction = _contradiction(stripped, ctx)
     if contradiction is not None:
@@ -1169,6 +1188,14 @@ def _read_piece(piece: _Piece, previous: str, ctx: Context, they: tuple[str, ...
         if contradiction is not None:
             return [contradiction], False
         return [Part(PartKind.COMMENTARY, body, reason="a remark on the reasoning")], False
+    include = _INCLUDE.match(body) if piece.role in ("which", "aside") else None
+    if include is not None:
+        # "jompuses, which include chorpuses (and numpuses)": every chorpus is a jompus
+        words = _WORD.findall(piece.head or previous)
+        whole = ctx.vocabulary.concept(words[-1]) if words else None
+        if whole is not None:
+            members = [m for m in re.split(r"\s*,\s*|\s+and\s+", include.group("np").strip(" .")) if m]
+            return [p for m in members for p in read_clause(f"every {m} is {article(whole)} {whole}", ctx)], False
     if piece.role in ("which", "aside"):
         relative_body = re.sub(r"^,?\s*(?:which|that|who)\s+"
                                r"(?:(?:in\s+turn|also|then|thus|therefore|itself|themselves)\s+)?"
@@ -1193,6 +1220,8 @@ def _read_piece(piece: _Piece, previous: str, ctx: Context, they: tuple[str, ...
     return read_clause(body, ctx, they), premise is not None
 
 
+_INCLUDE = re.compile(r"^,?\s*(?:which|that)\s+(?:also\s+)?(?:includes?|contains?)\s+(?:the\s+)?(?P<np>.+)$",
+                      re.IGNORECASE)
 _CELL_REASON = re.compile(r"^(?P<pred>[^()]{1,120}?)\s*+\((?P<why>[^()]{1,200})\)$")
 
 

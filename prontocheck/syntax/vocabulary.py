@@ -14,10 +14,11 @@ sentence of a chain of thought is read against them:
   invalid); a phrase of unknown words (``irrelevant here``, ``i think dumpus``) or a word about the
   reasoning rather than the problem (``irrelevant``, ``unknown``, ``true``) means the sentence was not read
   right, and it is rejected with the words named;
-- a word one letter away from exactly one concept or property of the problem and no word of the generator's
-  vocabularies (``rompusses`` beside ``rompuses``, ``numpas`` beside ``numpus``) is a slip of the pen, read as
-  meant like a number slip (careful readers do; a word of the generator's, ``tumpus`` beside ``numpus``, is a
-  concept the model made up); a word one letter from two of the problem's words is rejected with both named.
+- a word one letter away (or with two neighbouring letters swapped) from exactly one concept or property of
+  the problem and no word of the generator's vocabularies (``rompusses`` beside ``rompuses``, ``numpas``
+  beside ``numpus``) is a slip of the pen, read as meant like a number slip (careful readers do; a word of the
+  generator's, ``tumpus`` beside ``numpus``, is a concept the model made up); a word one letter from two of
+  the problem's words is rejected with both named.
 
 With an empty vocabulary (no context) nothing is checked: the open-vocabulary reading stands.
 
@@ -235,11 +236,17 @@ class Vocabulary:
 
 
 def _one_edit(a: str, b: str) -> bool:
-    """``a`` and ``b`` differ by one letter added, dropped or changed (not equal)."""
+    """``a`` and ``b`` differ by one letter added, dropped or changed, or two neighbours swapped (not equal).
+
+    >>> _one_edit("zhropus", "zhorpus"), _one_edit("numpas", "numpus"), _one_edit("rompus", "tumpus")
+    (True, True, False)
+    """
     if a == b or abs(len(a) - len(b)) > 1:
         return False
     if len(a) == len(b):
-        return sum(x != y for x, y in zip(a, b)) == 1
+        differ = [i for i, (x, y) in enumerate(zip(a, b)) if x != y]
+        return len(differ) == 1 or (len(differ) == 2 and differ[1] == differ[0] + 1
+                                    and a[differ[0]] == b[differ[1]] and a[differ[1]] == b[differ[0]])
     short, long = (a, b) if len(a) < len(b) else (b, a)
     i = next((i for i, (x, y) in enumerate(zip(short, long)) if x != y), len(short))
     return short[i:] == long[i + 1:]
