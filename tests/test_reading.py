@@ -540,3 +540,27 @@ def test_which_include_states_the_rule_from_the_members() -> None:
 def test_hedges_on_what_the_context_tells_and_swapped_letters() -> None:
     assert formulas(PLAIN, "Max is not a rompus as far as the context tells us.") == ["¬rompus(Max)"]
     assert formulas(PLAIN, "Max is a yupmus.") == ["yumpus(Max)"]  # two neighbours swapped: a slip of the pen
+
+
+def test_a_converse_denied_is_what_need_not_be_so() -> None:
+    for sentence in ("Every wumpus is a yumpus, not every yumpus is a wumpus.",
+                     "Statement 1 says every wumpus is a yumpus, which does not mean every yumpus is a wumpus."):
+        r = check(PLAIN, sentence)
+        assert [s.formula for s in r.steps] == ["∀x(wumpus(x) → yumpus(x))"], sentence
+
+
+def test_numbered_sources_inside_a_sentence_are_read_off() -> None:
+    assert formulas(PLAIN, "Max is a wumpus, so by statement 1 Max is a yumpus, by statement 2 Max is a dumpus.") \
+        == ["wumpus(Max)", "yumpus(Max)", "dumpus(Max)"]
+    assert formulas(PLAIN, "By statement 1 and 2 Max is a dumpus.") == ["dumpus(Max)"]
+
+
+def test_a_chain_written_backwards_and_one_from_a_name() -> None:
+    assert formulas(PLAIN, "Checking in reverse: yumpus ← wumpus ← Max.") == [
+        "wumpus(Max)", "∀x(wumpus(x) → yumpus(x))", "yumpus(Max)"]
+    assert formulas(PLAIN, "Max → wumpus → yumpus.") == ["wumpus(Max)", "∀x(wumpus(x) → yumpus(x))", "yumpus(Max)"]
+
+
+def test_remarks_on_what_appears_and_what_applies() -> None:
+    for sentence in ("Rompus never appears in that chain.", "So that rule is not applicable to Max."):
+        assert kinds(PLAIN, sentence)[0][0] == "commentary", sentence

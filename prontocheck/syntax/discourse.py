@@ -126,6 +126,7 @@ _NOT_SUBJECT = r"(?!(?:therefore|thus|hence|so|also|then|and|but|or|not|being|wh
 _CLAUSE_START = (
     r"(?=\s*(?:(?:also|then|thus|therefore|hence|so|now|further|moreover|in\s+turn|consequently|clearly|indeed"
     r"|again|still|here|instead|however|actually),?\s+)?"
+    r"(?:(?:by|from|per|using)\s+(?:statement|rule|premise|fact)s?\s*#?\s*\d{1,3}(?:-\d{1,3})?\s*,?\s+)?"
     r"(?:(?:every|each|all|no|any|the|a|an|some|since|if)\s+)?" + _NOT_SUBJECT + _W + r"(?:\s+" + _NOT_SUBJECT + _W
     + r"){0,2}?"
     r"(?:,\s*(?:being|as|who\s+(?:is|are))\s+[^,]{1,80},)?\s+" + _VERB + r"\b|\s*Q{6,}"
@@ -233,8 +234,13 @@ _QUESTION_START = re.compile(
     re.IGNORECASE,
 )
 _NOT_NECESSARILY = re.compile(
-    r"\bnot\s+(?:necessarily|always|definitely|certainly|automatically|obviously|guaranteed)\b", re.IGNORECASE
+    r"\bnot\s+(?:necessarily|always|definitely|certainly|automatically|obviously|guaranteed)\b"
+    r"|(?<=,)\s*+(?:but\s+|and\s+)?not\s+(?:every|each|all)\b(?=[^,.;]{1,80}\b(?:is|are)\b)"
+    r"|\b(?:does|do)(?:n't|\s+not)\s+(?:mean|imply|entail)\b",
+    re.IGNORECASE,
 )
+"""What need not be so: "not necessarily", a converse denied ("…, not every storpus is a zumpus", "which does not
+mean every bompus is a yimpus")."""
 _COORDINATOR = re.compile(_SP + r",?\s*+\b(?:and|but|though|yet|while)\b\s*+|" + _SP + r",\s*+", re.IGNORECASE)
 _CONTRACTIONS = re.compile(r"\b(isn't|aren't|wasn't|weren't|(?:she|he|it|that|this|there|statement|answer|claim)'s"
                            r"|they're|we're|i'm|i've|we've)", re.IGNORECASE)
@@ -359,6 +365,9 @@ _COMMENTARY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"^(?:wait|hmm+|hm+|ok|okay|alright|oh|ah|right|great|good|got\s+it|correct|yes|yeah|no|nope|true|false|indeed"
          r"|exactly|perfect|fine|sure|hold\s+on|one\s+moment|so|then|now|next|finally|therefore|thus|hence)\W*$",
          "an interjection"),
+        (r"\b(?:never|not|nowhere)\s+(?:appears?|shows?\s+up|comes?\s+up|occurs?|features?)\b|\bappears?\s+nowhere\b",
+         "a remark on what the context does not say"),
+        (r"\b(?:not\s+)?(?:applicable|relevant|pertinent)\s+(?:to|for|here)\b", "a remark on what matters"),
         (r"^(?:it|this|that|which|the\s+(?:rule|statement|premise|fact))\s+(?:only\s+|just\s+|merely\s+)?(?:applies"
          r"|refers|relates|pertains|is\s+about|talks\s+about)\s+(?:only\s+)?to\b", "a remark on what applies"),
         (r"^(?:(?:next|then|now|first|second|third|finally|and|also|so)\s*+,?\s++(?:(?:the|what\s+about|how\s+about)"
@@ -393,8 +402,9 @@ _HEDGES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (_SP + r"\b(?:based\s+on|according\s+to|from|by|as\s+(?:stated|given|mentioned|shown|established)"
          r"\s+(?:in|by|above))"
          r"\s+(?:the\s+)?(?:given\s+|above\s+|first\s+|second\s+|third\s+|last\s+|previous\s+|same\s+)?"
-         r"(?:information|context|rules?|facts?|premises?|statements?|chain|reasoning"
-         r"|step|statement\s+\d+|rule\s+\d+)\b(?:\s+(?:provided|given|above|about\s+\w+))?", ""),
+         r"(?:(?:statement|rule|premise|fact|step|sentence)s?\s*#?\s*\d{1,3}(?:\s*(?:and|,|&|-)\s*\d{1,3})*"
+         r"|information|context|rules?|facts?|premises?|statements?|chain|reasoning|step)\b"
+         r"(?:\s+(?:provided|given|above|about\s+\w+))?", ""),
         (_SP + r"\b(?:in\s+the\s+context(?:\s+(?:provided|given))?|as\s+(?:given|stated|established|shown|noted))\b",
          ""),
         (_SP + r"\b(?:category|class|group|set|family|type)\b(?=\s*$)", ""),
@@ -503,6 +513,8 @@ _WORD = re.compile(r"[A-Za-z][\w'\-]*")
 _TOKEN = re.compile(r"[A-Za-z0-9][\w'\-]*")
 _QUOTE_THEN = re.compile(r'^"(?P<quote>[^"]{3,300}?)[,.;]?"\s*+,?\s*+(?P<rest>[^"\s].*)$')
 _QUOTES = re.compile(r'^"(?P<inner>[^"]{1,300})"[.!]?$')
+_NUMBERED_PAIR = re.compile(r"\b((?:statement|rule|premise|fact|sentence)s?\s*#?\s*)(\d{1,3})\s*(?:and|&)\s*"
+                            r"(\d{1,3})\b", re.IGNORECASE)
 _ONE = re.compile(r"\b(?:is|isn't|are|aren't|be|was|wasn't)\s+(?:(?:not|never|also)\s+)?(?P<one>one)\b(?!\s+of\b)"
                   r"(?=\s*+(?:[,.;:!?)]|$|(?:and|but|so|either|too|though|after\s+all)\b))", re.IGNORECASE)
 _NOUN_BEFORE = re.compile(r"\b(?:(?:a|an|every|each|no)\s+(?P<noun>[A-Za-z][\w\-]*)|(?P<plural>[A-Za-z][\w\-]*s))\b",
@@ -799,6 +811,8 @@ def _conditional(text: str, ctx: Context) -> Part | None:
 
 def _expand(text: str, ctx: Context) -> list[str]:
     """Constructions read into plain clauses (appositives, "A, not B", gapped and, two verbs, arrows)."""
+    if "←" in text and "→" not in text:  # "dumpus ← bompus ← Polly": the chain read from its end
+        text = " → ".join(piece.strip(" .") for piece in reversed(text.split("←")))
     if "→" in text:
         return _arrows(text, ctx)
     m = _APPOSITIVE.match(text)
@@ -909,6 +923,9 @@ def _arrows(text: str, ctx: Context) -> list[str]:
                 previous = m.group("pred") if " not " not in f" {piece} " else None
             else:
                 subject, previous = None, None
+            continue
+        if not out and subject is None and piece.lower() in ctx.vocabulary.individuals:
+            subject = piece  # "Polly → jompus → worpus": Polly is a jompus, …
             continue
         noun = _abbreviated(re.sub(r"^(?:a|an|the)\s+", "", piece, flags=re.IGNORECASE), ctx)
         if previous is not None:
@@ -1282,6 +1299,8 @@ def read_discourse(text: str, ctx: Context) -> list[Part]:
         text = _INTERRUPTION.sub(r" (\g<premise>) ", text)
     if "one" in text:
         text = _one_as_concept(text, ctx)
+    if "and" in text or "&" in text:
+        text = _NUMBERED_PAIR.sub(r"\g<1>\g<2>-\g<3>", text)  # "statement 10 and 11" is one source, not two clauses
     groups: list[tuple[str, list[Part]]] = []
     previous = ""
     subjects: list[str] = []
