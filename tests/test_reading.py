@@ -535,6 +535,9 @@ def test_the_chain_is_an_arrow_chain_and_a_bare_topic_is_commentary() -> None:
 def test_which_include_states_the_rule_from_the_members() -> None:
     assert formulas(PLAIN, "Yumpuses are dumpuses, which include wumpuses and numpuses.") == [
         "∀x(yumpus(x) → dumpus(x))", "∀x(wumpus(x) → dumpus(x))", "∀x(numpus(x) → dumpus(x))"]
+    # (these were dropped without a word: "which" is no individual, and the remark hid the rule)
+    assert formulas(PLAIN, "Every yumpus (which includes Max as a wumpus) is a dumpus.") == [
+        "∀x(yumpus(x) → dumpus(x))", "yumpus(Max)"]
 
 
 def test_hedges_on_what_the_context_tells_and_swapped_letters() -> None:

@@ -1211,8 +1211,12 @@ def _read_piece(piece: _Piece, previous: str, ctx: Context, they: tuple[str, ...
         words = _WORD.findall(piece.head or previous)
         whole = ctx.vocabulary.concept(words[-1]) if words else None
         if whole is not None:
-            members = [m for m in re.split(r"\s*,\s*|\s+and\s+", include.group("np").strip(" .")) if m]
-            return [p for m in members for p in read_clause(f"every {m} is {article(whole)} {whole}", ctx)], False
+            members = [re.sub(r"\s+as\s+.*$", "", m) for m in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+",
+                                                                      include.group("np").strip(" .")) if m]
+            # a member named is an individual ("every impus (which includes Wren)": Wren is an impus)
+            claims = [f"{m if m.lower() in ctx.vocabulary.individuals else 'every ' + m} is {article(whole)} {whole}"
+                      for m in members]
+            return [p for claim in claims for p in read_clause(claim, ctx)], False
     if piece.role in ("which", "aside"):
         relative_body = re.sub(r"^,?\s*(?:which|that|who)\s+"
                                r"(?:(?:in\s+turn|also|then|thus|therefore|itself|themselves)\s+)?"
