@@ -567,3 +567,13 @@ def test_a_chain_written_backwards_and_one_from_a_name() -> None:
 def test_remarks_on_what_appears_and_what_applies() -> None:
     for sentence in ("Rompus never appears in that chain.", "So that rule is not applicable to Max."):
         assert kinds(PLAIN, sentence)[0][0] == "commentary", sentence
+
+
+def test_they_after_a_premise_is_what_the_premise_is_about() -> None:
+    assert formulas(PLAIN, "Every dumpus is not sour, and since yumpuses are dumpuses, they are not sour.")[-1] == \
+        "∀x(yumpus(x) → ¬sour(x))"
+    assert formulas(PLAIN, "Yumpuses are not sour (as they are dumpuses).") == [  # the premise first
+        "∀x(yumpus(x) → dumpus(x))", "∀x(yumpus(x) → ¬sour(x))"]
+    # two premises about two concepts: "they" is not guessed
+    r = check(PLAIN, "Since wumpuses are yumpuses and yumpuses are dumpuses, they are dumpuses.")
+    assert r.steps[-1].validity is Validity.UNPARSEABLE and "could mean" in (r.steps[-1].reason or "")

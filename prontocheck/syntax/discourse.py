@@ -1309,14 +1309,32 @@ def read_discourse(text: str, ctx: Context) -> list[Part]:
     previous = ""
     subjects: list[str] = []
     plural_pronoun = _PLURAL_PRONOUN.search(text) is not None  # else no clause needs the subjects before it
+    premise_subjects: list[str] = []  # what the premises just before are about ("since A are B, they are C": A)
+    head_subject: str | None = None  # the concept the piece an aside is in is about
+    in_premise = False
     for piece in _pieces(text):
-        parts, opens_premise = _read_piece(piece, previous, ctx, tuple(subjects[-1:]) if len(set(subjects)) <= 1
-                                           else tuple(subjects))
+        if len(set(premise_subjects)) == 1 and piece.role in ("comma", "so"):
+            they: tuple[str, ...] = (premise_subjects[0],)
+        elif piece.role == "aside" and head_subject is not None:  # "tumpuses are not shy (as they are …)"
+            they = (head_subject,)
+        else:
+            they = tuple(subjects[-1:]) if len(set(subjects)) <= 1 else tuple(subjects)
+        parts, opens_premise = _read_piece(piece, previous, ctx, they)
         groups.append(("since_aside" if piece.role == "aside" and opens_premise else piece.role, parts))
+        continued = in_premise and piece.role == "and"
+        in_premise = opens_premise or piece.role == "since" or continued
+        if not continued:
+            premise_subjects = []
+        if piece.role != "aside":
+            head_subject = None
         if plural_pronoun:
             subject = _SUBJECT.match(_dehedge(_peel(_LEAD_IN, _PREMISE_START.sub("", piece.text.strip()))))
             if subject is not None and _concept_subject(subject.group("subj"), ctx):
                 subjects.append(_plural_of(subject.group("subj"), ctx))
+                if in_premise:
+                    premise_subjects.append(subjects[-1])
+                if piece.role != "aside":
+                    head_subject = subjects[-1]
         previous = piece.text
     return _premises_first(_conjoined(groups))
 
