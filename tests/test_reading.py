@@ -577,3 +577,15 @@ def test_they_after_a_premise_is_what_the_premise_is_about() -> None:
     # two premises about two concepts: "they" is not guessed
     r = check(PLAIN, "Since wumpuses are yumpuses and yumpuses are dumpuses, they are dumpuses.")
     assert r.steps[-1].validity is Validity.UNPARSEABLE and "could mean" in (r.steps[-1].reason or "")
+
+
+def test_guesses_and_what_a_question_leaves_unread_are_not_asserted() -> None:
+    assert kinds(PLAIN, "Maybe Max is a rompus.")[0] == ("commentary", "Maybe Max is a rompus.")
+    assert kinds(PLAIN, "Wait, maybe yumpuses and dumpuses are the same?")[0][0] == "commentary"
+    assert not check(PLAIN, "Wait, maybe yumpuses and dumpuses are the same?").steps
+
+
+def test_commas_around_what_is_read_off_and_contracted_subjects() -> None:
+    assert formulas(PLAIN, "So Max is both a wumpus and, by the rule, a yumpus.") == ["wumpus(Max)", "yumpus(Max)"]
+    assert formulas(PLAIN, "Max is a wumpus, so he's a yumpus, then a dumpus.") == [
+        "wumpus(Max)", "yumpus(Max)", "dumpus(Max)"]

@@ -130,7 +130,7 @@ _CLAUSE_START = (
     r"(?:(?:every|each|all|no|any|the|a|an|some|since|if)\s+)?" + _NOT_SUBJECT + _W + r"(?:\s+" + _NOT_SUBJECT + _W
     + r"){0,2}?"
     r"(?:,\s*(?:being|as|who\s+(?:is|are))\s+[^,]{1,80},)?\s+" + _VERB + r"\b|\s*Q{6,}"
-    r"|\s*(?:we|i|it|this|that|there|let|let's)\b)"
+    r"|\s*(?:we|i|it|this|that|there|let|let's|(?:she|he|it|they)(?='s|'re)|maybe|perhaps)\b)"
 )
 _SO_WORDS = (r"(?:so|therefore|thus|hence|consequently|which\s+means|which\s+implies|which\s+shows|which\s+tells\s+us"
               r"|meaning|this\s+means|it\s+follows|making\s+it\s+clear)")
@@ -368,6 +368,7 @@ _COMMENTARY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\b(?:never|not|nowhere)\s+(?:appears?|shows?\s+up|comes?\s+up|occurs?|features?)\b|\bappears?\s+nowhere\b",
          "a remark on what the context does not say"),
         (r"\b(?:not\s+)?(?:applicable|relevant|pertinent)\s+(?:to|for|here)\b", "a remark on what matters"),
+        (r"^(?:maybe|perhaps|possibly)\b", "a guess (not asserted)"),
         (r"^(?:it|this|that|which|the\s+(?:rule|statement|premise|fact))\s+(?:only\s+|just\s+|merely\s+)?(?:applies"
          r"|refers|relates|pertains|is\s+about|talks\s+about)\s+(?:only\s+)?to\b", "a remark on what applies"),
         (r"^(?:(?:next|then|now|first|second|third|finally|and|also|so)\s*+,?\s++(?:(?:the|what\s+about|how\s+about)"
@@ -659,7 +660,13 @@ def _dehedge(text: str) -> str:
     text = _CLASSIFIED.sub(_classified, text)
     for pattern, repl in _HEDGES:
         text = pattern.sub(repl, text)
+    if "," in text:  # "both a rorpus and, by the rule, a scrompus": the commas around what was read off
+        text = _LEFT_COMMAS.sub(r"\1 ", _DOUBLE_COMMA.sub(",", text))
     return _clean(_SPACES.sub(" ", text))
+
+
+_DOUBLE_COMMA = re.compile(r"(?:\s*+,){2,}")
+_LEFT_COMMAS = re.compile(r"\b(and|or)\s*+,\s*+(?=\S)")
 
 
 def _unquote(text: str) -> str:
@@ -1336,7 +1343,12 @@ def read_discourse(text: str, ctx: Context) -> list[Part]:
                 if piece.role != "aside":
                     head_subject = subjects[-1]
         previous = piece.text
-    return _premises_first(_conjoined(groups))
+    parts = _premises_first(_conjoined(groups))
+    if text.rstrip().endswith("?"):
+        # "Wait, maybe lorpus and rorpus are the same?": what is not read of a question asks, it does not assert
+        parts = [Part(PartKind.COMMENTARY, p.text, reason="a question") if p.kind is PartKind.UNPARSEABLE else p
+                 for p in parts]
+    return parts
 
 
 def _about_one(part: Part) -> Formula | None:
