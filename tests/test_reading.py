@@ -589,3 +589,41 @@ def test_commas_around_what_is_read_off_and_contracted_subjects() -> None:
     assert formulas(PLAIN, "So Max is both a wumpus and, by the rule, a yumpus.") == ["wumpus(Max)", "yumpus(Max)"]
     assert formulas(PLAIN, "Max is a wumpus, so he's a yumpus, then a dumpus.") == [
         "wumpus(Max)", "yumpus(Max)", "dumpus(Max)"]
+
+
+@pytest.mark.parametrize(("sentence", "expected"), [
+    ("That puts Max in the yumpus category.", ["yumpus(Max)"]),
+    ("This makes him a yumpus.", ["yumpus(Max)"]),  # was "a remark": the fact was hidden
+    ("Max is in the yumpus category.", ["yumpus(Max)"]),
+    ("Yumpuses are dumpuses, per the context.", ["∀x(yumpus(x) → dumpus(x))"]),
+    ("Max is a wumpus, according to the last line of the context.", ["wumpus(Max)"]),
+    ("Therefore, we have proven that Max is a yumpus, as required.", ["yumpus(Max)"]),
+    ("This directly tells us that Max is a yumpus.", ["yumpus(Max)"]),
+    ("So, it seems like Max is not a rompus.", ["¬rompus(Max)"]),
+    ("Rompuses are sour, and Max isn't one of them.", ["∀x(rompus(x) → sour(x))", "¬rompus(Max)"]),
+    ("We noticed that Max is a wumpus.", ["wumpus(Max)"]),
+    ("I also noticed the rule that rompuses are sour, but nothing places Max among the rompuses.",
+     ["∀x(rompus(x) → sour(x))"]),
+    ("Max is a wumpus, and the context establishes that wumpuses are yumpuses.",
+     ["wumpus(Max)", "∀x(wumpus(x) → yumpus(x))"]),
+    ("The rule says wumpuses are yumpuses, not that yumpuses are wumpuses.", ["∀x(wumpus(x) → yumpus(x))"]),
+    ("So Max is a wumpus (and not sour).", ["wumpus(Max)", "¬sour(Max)"]),
+    ("Max is a dumpus (by way of being a wumpus and a yumpus).", ["wumpus(Max)", "yumpus(Max)", "dumpus(Max)"]),
+    ("I've confirmed that Max's lineage runs wumpus, yumpus, dumpus.",
+     ["wumpus(Max)", "∀x(wumpus(x) → yumpus(x))", "yumpus(Max)", "∀x(yumpus(x) → dumpus(x))", "dumpus(Max)"]),
+])
+def test_more_constructions_of_chat_and_reasoning_text(sentence: str, expected: list[str]) -> None:
+    assert formulas(PLAIN, sentence) == expected
+
+
+@pytest.mark.parametrize("sentence", [
+    "Okay, the user is asking whether Max is sour.", "Here is a proof that Max is not sour:",
+    "Analyze the sour property", "There's no indication that Max is a rompus, which are the sour ones.",
+])
+def test_talk_about_the_task_and_remarks_assert_nothing_about_the_individual(sentence: str) -> None:
+    assert not any(s.formula is not None and "Max" in s.formula for s in check(PLAIN, sentence).steps), sentence
+
+
+def test_the_statement_holds_is_an_answer() -> None:
+    assert check(PLAIN, "Max is not sour, so the statement does not hold.").label.predicted is False
+    assert check(TF, "Max is not sour. The claim holds.").label.predicted is True

@@ -94,9 +94,11 @@ _UNDECIDED = re.compile(
 )
 _SAID = re.compile(r"^(?P<statement>\"[^\"]{1,200}\"|'[^']{1,200}'|[^\"]{0,199}?[^\"\s])(?:\s*+,)?\s++is\s+"
                    r"(?P<neg>not\s+)?(?P<value>true|false)" + _END, re.IGNORECASE)
+_HOLDS = re.compile(r"\b((?:statement|claim|hypothesis|proposition|assertion)(?:\s*+:?\s*+\"[^\"]{1,200}\")?)\s++"
+                    r"(?:(does(?:n't|\s+not)\s+hold)|holds)\b", re.IGNORECASE)
 _STRIP_LEAD = re.compile(_LEAD, re.IGNORECASE)
 _CUE = re.compile(
-    r"\b(?:true|false|yes|no|correct|incorrect|right|wrong|valid|invalid|unknown|uncertain|undetermined|undecidable"
+    r"\b(?:true|false|yes|no|correct|incorrect|right|wrong|valid|invalid|unknown|uncertain|undetermined|undecidable|holds?"
     r"|answer|option|choice|label|verdict|response|boxed|determined|decided|established|confirmed|choose|select|pick"
     r"|go\s+with)\b|^\W*\(?[a-e]\)?\W*$|\b[a-e]\)",
     re.IGNORECASE,
@@ -175,8 +177,8 @@ def answer_of(text: str, ctx: AnswerContext | None = None) -> Answer | None:
 
     >>> answer_of("Therefore, the answer should be False."), answer_of("Final answer: True")
     (Answer(label=False, weak=False), Answer(label=True, weak=False))
-    >>> answer_of("The statement is false.")
-    Answer(label=False, weak=False)
+    >>> answer_of("The statement is false."), answer_of("So the statement holds.")
+    (Answer(label=False, weak=False), Answer(label=True, weak=False))
     """
     ctx = ctx or AnswerContext()
     text = " ".join(text.replace("*", " ").split())
@@ -190,6 +192,8 @@ def answer_of(text: str, ctx: AnswerContext | None = None) -> Answer | None:
             readable, label = _value(found.group("value"), found.group("text"), ctx)
             if readable:
                 return Answer(label)
+    if "hold" in text:  # "the statement holds": "the statement is true"
+        text = _HOLDS.sub(lambda m: f"{m.group(1)} is {'false' if m.group(2) else 'true'}", text)
     head = _EXPLAINED.split(text, maxsplit=1)[0]
     for pattern, weak in ((_ANSWER, False), (_CHOOSE, False), (_IS_CORRECT, False), (_BARE, True)):
         m = pattern.match(text) or (pattern.match(head) if head != text and not weak else None)

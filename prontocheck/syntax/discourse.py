@@ -120,7 +120,8 @@ start there would scan the rest of the run: quadratic time on long runs)."""
 _VERB = (
     r"(?:(?:never|also|not)\s+)?(?:is|are|was|were|isn't|aren't|must|can|cannot|can't|could|would|should|will|does|do|did"
     r"|doesn't|don't|means|follows|implies|shows|appears|applies|matters|says|states|mentions|comes|needs|seems|'s"
-    r"|has|have|indicates|suggests|tells|makes|gives|leads|goes|belongs|falls|counts|qualifies)"
+    r"|has|have|indicates|suggests|tells|makes|gives|leads|goes|belongs|falls|counts|qualifies|establishes|specifies"
+    r"|confirms|places|puts|connects|links|ties|holds)"
 )
 _NOT_SUBJECT = r"(?!(?:therefore|thus|hence|so|also|then|and|but|or|not|being|which|who|that|ultimately|finally)\b)"
 _CLAUSE_START = (
@@ -188,10 +189,12 @@ _LEAD_IN = re.compile(
     r"|it\s+can\s+(?:also\s+)?be\s+(?:concluded|inferred|deduced|seen|said|established|determined)\s+that"
     r"|(?:the\s+)?(?:only\s+)?(?:direct\s+|relevant\s+|key\s+|important\s+|main\s+)?(?:information|thing|fact|point"
     r"|takeaway)\s+(?:we\s+have\s+|here\s+)?is\s+that"
-    r"|(?:i\s+think|i\s+believe|i\s+guess|i\s+suppose|it\s+seems|it\s+appears|apparently|presumably)(?:\s+that)?"
+    r"|(?:i\s+think|i\s+believe|i\s+guess|i\s+suppose|it\s+seems|it\s+appears|it\s+looks|apparently|presumably)"
+    r"(?:\s+(?:that|like))?"
     r"|(?:we|i)\s+(?:(?:also|now|then|can|could|thus|therefore|reasonably|safely|definitively|confidently|logically"
-    r"|still|finally|indeed|clearly|already|easily)\s+){0,3}(?:know|see|note|notice|observe"
-    r"|recall|remember|find|conclude|infer|deduce|derive|determine|establish|confirm|learn|are\s+(?:given|told))"
+    r"|still|finally|indeed|clearly|already|easily)\s+){0,3}(?:know|see|note|notice|observe|noticed|noted|saw|observed"
+    r"|recalled|remembered|found|learned|learnt|concluded|inferred|deduced|derived|determined|confirmed|established"
+    r"|recall|remember|find|conclude|infer|deduce|derive|determine|establish|confirm|learn|are\s+(?:given|told))\b"
     r"(?:\s+(?:from\s+(?:the\s+)?(?:context|premises?|rules?|statement\s+\d+)|again|already))?(?:\s+that|\s*:)?"
     r"|(?:we|i)\s+(?:also\s+|now\s+|then\s+|thus\s+|therefore\s+)?(?:have|get)(?:\s+that|\s*:)"
     r"|(?:it\s+is|it's)\s+(?:also\s+)?(?:stated|given|known|mentioned|said|true|clear|established|noted|specified"
@@ -210,7 +213,8 @@ _LEAD_IN = re.compile(
     r"\s*[,:]"
     r"|(?:it\s+follows|this\s+(?:means|implies|shows|tells\s+us|confirms|gives\s+us|proves)|which\s+means"
     r"|(?:the\s+)?(?:key\s+point|conclusion|result|upshot)\s+is|note|recall|remember|notice)(?:\s+that|\s*:)"
-    r"|(?:this|that|it)\s+(?:means|implies|shows|confirms|proves|suggests|indicates|states|says|tells\s+us|reinforces"
+    r"|(?:this|that|it)\s+(?:[a-z]+ly\s+)?(?:means|implies|shows|confirms|proves|suggests|indicates|states|says"
+    r"|tells\s+us|reinforces"
     r"|supports|establishes|demonstrates|verifies|ensures)(?:\s+that)?"
     r"|that"
     r"|(?:so|thus|therefore|hence)\s+we\s+have(?:\s+that)?"
@@ -223,7 +227,11 @@ _LEAD_IN = re.compile(
     r"|(?:it\s+is|it's)\s+worth\s+(?:noting|mentioning|pointing\s+out|remembering)(?:\s+that)?"
     r"|(?:we|i)\s+(?:recognize|recognise|realize|realise|understand|acknowledge)(?:\s+that)?"
     r"|(?:this|that)\s+(?:gives|leaves)(?:\s+us)?(?:\s+with)?"
-    r"|in\s+other\s+words|that\s+is\s+to\s+say)\s*,?\s*",
+    r"|in\s+other\s+words|that\s+is\s+to\s+say"
+    r"|(?:(?:we|i)\s+(?:(?:also|now|then|just)\s+)?(?:notice|noticed|note|noted|see|saw|found|find|have|had|recall"
+    r"|recalled|spotted|spot)\s+|there(?:'s|\s+is)\s+(?:also\s+)?)?(?:the|a|another|one)\s+(?:other\s+)?(?:rule|fact"
+    r"|premise|statement)\s+(?:that|saying(?:\s+that)?)(?=\s+(?:every\s+|each\s+|all\s+)?[\w\-]+\s+(?:is|are)\b))"
+    r"\s*,?\s*",
     re.IGNORECASE,
 )
 _LABEL = re.compile(r"^(?P<label>(?:[A-Za-z0-9][\w'\-]*\s+){0,6}[A-Za-z0-9][\w'\-]*)\s*:\s+(?=\S)")
@@ -235,7 +243,8 @@ _QUESTION_START = re.compile(
 )
 _NOT_NECESSARILY = re.compile(
     r"\bnot\s+(?:necessarily|always|definitely|certainly|automatically|obviously|guaranteed)\b"
-    r"|(?<=,)\s*+(?:but\s+|and\s+)?not\s+(?:every|each|all)\b(?=[^,.;]{1,80}\b(?:is|are)\b)"
+    r"|(?<=,)\s*+(?:but\s+|and\s+)?not\s+(?:that\s+)?(?:(?:every|each|all)\b|(?=[\w\-]+\s+(?:is|are)\b))"
+    r"(?=[^,.;]{1,80}\b(?:is|are)\b)"
     r"|\b(?:does|do)(?:n't|\s+not)\s+(?:mean|imply|entail)\b",
     re.IGNORECASE,
 )
@@ -273,6 +282,33 @@ _REAL_WORLD_ANY = re.compile(r"\breal[- ]world\b|\bin\s+reality\b|\bin\s+real\s+
 _CHAIN_LEAD = re.compile(r"^(?:so\s+)?(?:the\s+)?(?:full\s+|whole\s+|complete\s+|relevant\s+)?chain"
                          r"(?:\s+(?:from|for|of)\s+(?P<subj>[A-Za-z]\w*))?\s+(?:goes|is|runs|reads)\s*:?\s*",
                          re.IGNORECASE)
+
+
+_CHAIN_LIST = re.compile(
+    r"^(?:(?P<subj>[A-Za-z][\w\-]*)'s\s+)?(?:the\s+)?(?:full\s+|whole\s+|complete\s+)?(?:lineage|chain|path|hierarchy"
+    r"|classification|categories)(?:\s+(?:of|for|from)\s+(?P<subj2>[A-Za-z][\w\-]*))?\s+(?:runs|goes|is|reads|are)"
+    r"\s*+:?\s*+(?P<items>[A-Za-z][\w\-]*(?:\s*+(?:,\s*+(?:and\s+|then\s+)?|(?:and|then)\s+)[A-Za-z][\w\-]*){2,})\W*$",
+    re.IGNORECASE,
+)
+_CHAIN_ITEM_CUT = re.compile(r"\s*+,\s*+(?:and\s+|then\s+)?|\s+(?:and|then)\s+", re.IGNORECASE)
+
+
+def _chain_list(text: str, ctx: Context) -> str | None:
+    """"Sally's lineage runs gerpus, fompus, jompus": the chain of concepts as an arrow chain ("Sally → gerpus →
+    fompus → jompus"), when every item is a concept of the problem (and the owner, if any, an individual).
+    """
+    m = _CHAIN_LIST.match(text)
+    if m is None:
+        return None
+    owner = m.group("subj") or m.group("subj2")
+    if owner is not None and owner.lower() not in ctx.vocabulary.individuals:
+        if ctx.vocabulary.concept(owner) is None:
+            return None
+        owner = None if m.group("subj2") is None else owner  # "the chain from gerpus is …" starts at gerpus
+    items = _CHAIN_ITEM_CUT.split(m.group("items"))
+    if not all(ctx.vocabulary.concept(item) for item in items):
+        return None
+    return " → ".join([owner, *items] if owner else items)
 
 
 def _chain_lead(m: re.Match[str]) -> str:
@@ -369,6 +405,12 @@ _COMMENTARY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          "a remark on what the context does not say"),
         (r"\b(?:not\s+)?(?:applicable|relevant|pertinent)\s+(?:to|for|here)\b", "a remark on what matters"),
         (r"^(?:maybe|perhaps|possibly)\b", "a guess (not asserted)"),
+        (r"^(?:the\s+)?(?:user|question|problem|task|prompt)\s+(?:is\s+)?(?:asking|asks|wants|wanted|requires)\b",
+         "talk about the question"),
+        (r"^here\s+(?:is|'s)\s+(?:a|the|my)\s+(?:proof|derivation|reasoning|explanation|chain|breakdown)\b",
+         "a heading: what is to be shown"),
+        (r"^(?:analy[sz]e|determine|check|identify|evaluate|trace|verify|examine|apply|consider|list|restate|look\s+at)"
+         r"\s+(?:the|whether|if|what|which|each|all|how)\b", "a plan"),
         (r"^(?:it|this|that|which|the\s+(?:rule|statement|premise|fact))\s+(?:only\s+|just\s+|merely\s+)?(?:applies"
          r"|refers|relates|pertains|is\s+about|talks\s+about)\s+(?:only\s+)?to\b", "a remark on what applies"),
         (r"^(?:(?:next|then|now|first|second|third|finally|and|also|so)\s*+,?\s++(?:(?:the|what\s+about|how\s+about)"
@@ -400,6 +442,11 @@ _HEDGES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"|definitely|certainly|clearly|indeed|actually|surely|therefore|thus|hence|also|still"
          r"|consequently|automatically|further|again|then|now|always|all)\b(?!\s+(?:the|a|an)\s+\w+\s+(?:is|are)\b)",
          ""),
+        (_SP + r",?\s*+\bper\s+the\s+(?:context|premises?|rules?|statements?|facts?)\b", ""),
+        (_SP + r",?\s*+\b(?:according\s+to|per|from|by)\s+the\s+(?:(?:first|second|third|last|final|next|previous"
+         r"|\w+th)\s+)?(?:line|sentence|statement|rule|fact|premise)s?(?:\s+(?:of|in)\s+the\s+(?:context|premises"
+         r"|problem|question))?\b", ""),
+        (_SP + r",?\s*+\bas\s+(?:required|desired|claimed|expected|needed|asked|wanted)\b", ""),
         (_SP + r"\b(?:based\s+on|according\s+to|from|by|as\s+(?:stated|given|mentioned|shown|established)"
          r"\s+(?:in|by|above))"
          r"\s+(?:the\s+)?(?:given\s+|above\s+|first\s+|second\s+|third\s+|last\s+|previous\s+|same\s+)?"
@@ -408,6 +455,7 @@ _HEDGES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"(?:\s+(?:provided|given|above|about\s+\w+))?", ""),
         (_SP + r"\b(?:in\s+the\s+context(?:\s+(?:provided|given))?|as\s+(?:given|stated|established|shown|noted))\b",
          ""),
+        (r"\b(is|are)\s+in\s+the\s+([a-z][\w\-]*)\s+(?:category|class|group|family|set)\b", r"\1 \2"),
         (_SP + r"\b(?:category|class|group|set|family|type)\b(?=\s*$)", ""),
         (_SP + r",?\s*+\b(?:through|via|by|following|along|based\s+on)\s+(?:the|this|our|its)\s+(?:chain|hierarchy"
          r"|path|series|sequence|line|connection|relationship|classification)s?\b(?:\s+of\s+(?:\w+\s+)?\w+)?"
@@ -454,7 +502,8 @@ _HEDGE_WORDS = frozenset("""
     surely therefore thus hence also still consequently automatically further again then now always all based
     according from by context category class group set family belong belongs fall falls part through via following
     along subsequently finally eventually lastly firstly next higher farther down up think believe seems apparently
-    included does do doesn don the among one counts count qualifies qualify never here chain problem far
+    included does do doesn don the among one counts count qualifies qualify never here chain problem far per
+    required desired claimed expected needed asked wanted line sentence
 """.split())
 """The words some hedge or paraphrase in :data:`_HEDGES` needs ("couldn't" is the words "couldn" and "t"): a
 clause with none of them (and no double quote) has nothing to read off."""
@@ -516,7 +565,8 @@ _QUOTE_THEN = re.compile(r'^"(?P<quote>[^"]{3,300}?)[,.;]?"\s*+,?\s*+(?P<rest>[^
 _QUOTES = re.compile(r'^"(?P<inner>[^"]{1,300})"[.!]?$')
 _NUMBERED_PAIR = re.compile(r"\b((?:statement|rule|premise|fact|sentence)s?\s*#?\s*)(\d{1,3})\s*(?:and|&)\s*"
                             r"(\d{1,3})\b", re.IGNORECASE)
-_ONE = re.compile(r"\b(?:is|isn't|are|aren't|be|was|wasn't)\s+(?:(?:not|never|also)\s+)?(?P<one>one)\b(?!\s+of\b)"
+_ONE = re.compile(r"\b(?:is|isn't|are|aren't|be|was|wasn't)\s+(?:(?:not|never|also)\s+)?"
+                  r"(?P<one>one(?:\s+of\s+them)?)\b(?!\s+of\b)"
                   r"(?=\s*+(?:[,.;:!?)]|$|(?:and|but|so|either|too|though|after\s+all)\b))", re.IGNORECASE)
 _NOUN_BEFORE = re.compile(r"\b(?:(?:a|an|every|each|no)\s+(?P<noun>[A-Za-z][\w\-]*)|(?P<plural>[A-Za-z][\w\-]*s))\b",
                           re.IGNORECASE)
@@ -973,7 +1023,8 @@ _HEAD_FACT = re.compile(r"(?P<subj>\b[A-Za-z][\w'\-]*)\s+(?:is|must\s+be)\s+(?:a
 def _relative(head_text: str, body: str, ctx: Context) -> list[str] | None:
     """A relative clause "which is/are X" on the last word of ``head_text``: about a concept, the rule from it
     (and, when the head says an individual is one, the fact for the individual: "Rex is an impus, which is
-    small"); about an individual, the fact. ``None`` when the last word is neither.
+    small", not when the head is a remark: "there's no sign that Rex is an impus, which is small"); about an
+    individual, the fact. ``None`` when the last word is neither.
     """
     words = _WORD.findall(head_text)
     if not words:
@@ -987,7 +1038,7 @@ def _relative(head_text: str, body: str, ctx: Context) -> list[str] | None:
         body = f"{article(noun)} {noun}"
     out = [f"every {concept} is {body}"]
     fact = _HEAD_FACT.search(head_text.strip().rstrip(".,"))
-    if fact is not None and (fact.group("subj").lower() in ctx.vocabulary.individuals
+    if fact is not None and _remark(head_text) is None and (fact.group("subj").lower() in ctx.vocabulary.individuals
                              or fact.group("subj").lower() in PRONOUNS):
         out.append(f"{fact.group('subj')} is {body}")
     return out
@@ -1024,6 +1075,11 @@ def read_clause(text: str, ctx: Context, they: tuple[str, ...] = ()) -> list[Par
         if means.group("denied"):
             out.append(Part(PartKind.COMMENTARY, means.group("denied").strip(" ,"), reason="what it does not mean"))
         return out
+    if "," in text and (chain := _chain_list(_peel(_LEAD_IN, text), ctx)) is not None:
+        text = chain
+    makes = _MAKES_START.match(text)
+    if makes is not None:
+        text = _made(text[makes.end():], ctx)
     stripped = _clean(_peel(_LEAD_IN, _CHAIN_LEAD.sub(_chain_lead, text) if "→" in text else text))
     label = _LABEL.match(stripped)
     if label is not None and _LABEL_VERB.search(label.group("label")) is None:
@@ -1170,8 +1226,13 @@ _CONTRADICTION = re.compile(
 )
 
 
-_MADE = re.compile(r"^(?P<subj>(?:the\s+)?[A-Za-z][\w'\-]*)\s++(?:(?:among|amongst|in|within|with)\s+(?:the\s+)?"
-                   r"(?P<group>[A-Za-z][\w\-]*)[.!]?\s*$|(?P<pred>.+))", re.IGNORECASE)
+_MADE = re.compile(r"^(?P<subj>(?:the\s+)?[A-Za-z][\w'\-]*)\s++(?:(?:among|amongst|in|within|with|into)\s+(?:the\s+)?"
+                   r"(?P<group>[A-Za-z][\w\-]*)(?:\s+(?:category|class|group|family|set))?[.!]?\s*$|(?P<pred>.+))",
+                   re.IGNORECASE)
+_MAKES_START = re.compile(r"^(?:this|that|which|it)\s+(?:(?:therefore|thus|also|then|in\s+turn)\s+)?(?:makes|made|puts"
+                          r"|places|leaves)\s++(?=[A-Za-z])", re.IGNORECASE)
+""""This makes her a shumpus", "That puts Polly in the shumpus category": a fact, read as "…, which makes her …"
+is."""
 _OBJECT_PRONOUNS = {"her": "she", "him": "he", "them": "they", "it": "it"}
 
 
@@ -1224,6 +1285,14 @@ def _read_piece(piece: _Piece, previous: str, ctx: Context, they: tuple[str, ...
             claims = [f"{m if m.lower() in ctx.vocabulary.individuals else 'every ' + m} is {article(whole)} {whole}"
                       for m in members]
             return [p for claim in claims for p in read_clause(claim, ctx)], False
+    way = _BY_WAY_OF.match(body) if piece.role == "aside" else None
+    if way is not None:
+        # "Sally is a shumpus (by way of being a worpus, a scrompus, and a lorpus)": what she is on the way there
+        head = _HEAD_FACT.search(piece.head.strip().rstrip(".,"))
+        if head is not None and head.group("subj").lower() in ctx.vocabulary.individuals \
+                and _COPULA.search(way.group("path") or way.group("pred")) is None:
+            predicate = way.group("path") or way.group("pred")
+            return read_clause(f"{head.group('subj')} is {predicate}", ctx), way.group("path") is not None
     if piece.role in ("which", "aside"):
         relative_body = re.sub(r"^,?\s*(?:which|that|who)\s+"
                                r"(?:(?:in\s+turn|also|then|thus|therefore|itself|themselves)\s+)?"
@@ -1248,6 +1317,11 @@ def _read_piece(piece: _Piece, previous: str, ctx: Context, they: tuple[str, ...
     return read_clause(body, ctx, they), premise is not None
 
 
+_BY_WAY_OF = re.compile(r"^(?:(?:by\s+(?:way|virtue)\s+of\s+being|via\s+being|through\s+being)\s+(?P<path>.+?)"
+                        r"|(?:and|also|as\s+well\s+as)(?:\s+also)?\s+(?P<pred>(?!(?:so|then|thus|therefore|hence)\b)"
+                        r"[^,]+?))\W*$", re.IGNORECASE)
+"""An aside about the individual of its clause: the way there ("(by way of being a worpus, …)", a premise) or one
+more predicate ("Alex is a rempus (and orange)")."""
 _INCLUDE = re.compile(r"^,?\s*(?:which|that)\s+(?:also\s+)?(?:includes?|contains?)\s+(?:the\s+)?(?P<np>.+)$",
                       re.IGNORECASE)
 _CELL_REASON = re.compile(r"^(?P<pred>[^()]{1,120}?)\s*+\((?P<why>[^()]{1,200})\)$")
