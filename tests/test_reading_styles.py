@@ -62,6 +62,9 @@ CLAIM_FORMS = [
 RUN_ON_STARTS = ("Q:", "------", "Context:")
 TRUE_WORD = re.compile(r"\btrue\b", re.IGNORECASE)
 FALSE_WORD = re.compile(r"\bfalse\b", re.IGNORECASE)
+# "Is it true that S?" may be answered yes/no (blind-j: "\boxed{\text{No}}").
+YES_WORD = re.compile(r"\byes\b", re.IGNORECASE)
+NO_WORD = re.compile(r"\bno\b", re.IGNORECASE)
 OPTION_LETTER = re.compile(r"(?:\boption is:? |\bOption |\{|Answer: |\(|^|\"answer\": \")([AB])\b")
 
 
@@ -121,10 +124,17 @@ def locate(output: str, sentences: list[dict[str, Any]]) -> tuple[str, list[int]
 
 
 def answer_value(text: str) -> bool:
-    """The truth value an answer statement commits to (true/false words, else an option letter)."""
+    """The truth value an answer statement commits to (true/false words, else yes/no, else an option letter).
+
+    >>> answer_value(r"$\\boxed{\\text{No}}$")
+    False
+    """
     says_true, says_false = bool(TRUE_WORD.search(text)), bool(FALSE_WORD.search(text))
     if says_true != says_false:
         return says_true
+    says_yes, says_no = bool(YES_WORD.search(text)), bool(NO_WORD.search(text))
+    if says_yes != says_no:
+        return says_yes
     letters = set(OPTION_LETTER.findall(text))
     assert len(letters) == 1, f"no single answer in {text!r}"
     return letters.pop() == "A"
