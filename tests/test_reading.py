@@ -627,3 +627,49 @@ def test_talk_about_the_task_and_remarks_assert_nothing_about_the_individual(sen
 def test_the_statement_holds_is_an_answer() -> None:
     assert check(PLAIN, "Max is not sour, so the statement does not hold.").label.predicted is False
     assert check(TF, "Max is not sour. The claim holds.").label.predicted is True
+
+
+@pytest.mark.parametrize(("sentence", "expected"), [
+    ("The only sentence in the context that makes something sour is \"Each rompus is sour.\"",
+     ["∀x(rompus(x) → sour(x))"]),
+    ("The only rule that makes anything sour is \"Each rompus is sour,\" and Max is not a rompus.",
+     ["∀x(rompus(x) → sour(x))", "¬rompus(Max)"]),
+    ("So Max ∈ wumpus.", ["wumpus(Max)"]),
+    ("Now, wumpuses are yumpuses (from \"Every wumpus is a yumpus\").", ["∀x(wumpus(x) → yumpus(x))"] * 2),
+    ("The context says \"Every wumpus is a yumpus. Yumpuses are dumpuses.\"",
+     ["∀x(wumpus(x) → yumpus(x))", "∀x(yumpus(x) → dumpus(x))"]),
+    ("Max is a wumpus, which falls under the category of yumpuses.",
+     ["wumpus(Max)", "∀x(wumpus(x) → yumpus(x))", "yumpus(Max)"]),
+    ("Wumpuses, in turn, are yumpuses.", ["∀x(wumpus(x) → yumpus(x))"]),
+    ("Max is a wumpus, and wumpuses belong to the category of yumpuses.", ["wumpus(Max)", "∀x(wumpus(x) → yumpus(x))"]),
+    ("Max is therefore not only a wumpus but also a yumpus.", ["wumpus(Max)", "yumpus(Max)"]),
+    ("So he's neither a rompus nor sour, as far as the rules go.", ["¬rompus(Max)", "¬sour(Max)"]),
+])
+def test_constructions_of_the_blind_i_and_j_sets(sentence: str, expected: list[str]) -> None:
+    assert formulas(PLAIN, sentence) == expected
+
+
+@pytest.mark.parametrize("sentence", [
+    "Rompus only appears in that one sentence.", "Numpus only shows up once.", "Rompus doesn't have any rules listed.",
+    "That settles it: the rompus rule never applies to Max.", "So Max isn't a rompus necessarily.",
+    "The statement: \"Max is sour.\"", "The statement is \"Max is sour,\" and I need to say whether it is true.",
+    "\"Is the following statement true or false? Max is sour.\"", "Wumpus is not rumpus.",
+])
+def test_remarks_on_the_words_and_the_question_are_not_claims(sentence: str) -> None:
+    assert not [s for s in check(PLAIN, sentence).steps if s.formula is not None], sentence
+
+
+def test_a_restated_question_inside_the_trace_or_the_answer_cuts_nothing() -> None:
+    trace = ("<think>Max is a wumpus. Wait, let me re-read the question.\n\"Is the following statement true or false? "
+             "Max is sour.\" So the answer is B.\n</think>\n\n**Answer: B) False**")
+    r = check(TF, trace)
+    assert r.cut_after_answer == 0 and r.label.predicted is False
+    restated = ("Max is a wumpus, and every dumpus is not sour.\nIs the following statement true or false? Max is sour."
+                "\nIt is false.\nThe correct option is: B")
+    r = check(TF, restated)
+    assert r.cut_after_answer == 0 and r.label.predicted is False
+
+
+def test_an_answer_said_twice_or_after_an_arrow() -> None:
+    assert check(TF, "Yes, it is true. Max is a wumpus.").label.predicted is True  # said twice: committed
+    assert check(TF, 'So "Max is sour" is false → B.').label.predicted is False

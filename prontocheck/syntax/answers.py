@@ -94,6 +94,8 @@ _UNDECIDED = re.compile(
 )
 _SAID = re.compile(r"^(?P<statement>\"[^\"]{1,200}\"|'[^']{1,200}'|[^\"]{0,199}?[^\"\s])(?:\s*+,)?\s++is\s+"
                    r"(?P<neg>not\s+)?(?P<value>true|false)" + _END, re.IGNORECASE)
+_ARROW_ANSWER = re.compile(r"^(?P<head>.{1,200}?)\s*+(?:→|=>|->)\s*+(?P<tail>\(?[A-Ea-e]\)?|true|false)\W*$",
+                          re.IGNORECASE)
 _HOLDS = re.compile(r"\b((?:statement|claim|hypothesis|proposition|assertion)(?:\s*+:?\s*+\"[^\"]{1,200}\")?)\s++"
                     r"(?:(does(?:n't|\s+not)\s+hold)|holds)\b", re.IGNORECASE)
 _STRIP_LEAD = re.compile(_LEAD, re.IGNORECASE)
@@ -192,6 +194,10 @@ def answer_of(text: str, ctx: AnswerContext | None = None) -> Answer | None:
             readable, label = _value(found.group("value"), found.group("text"), ctx)
             if readable:
                 return Answer(label)
+    arrow = _ARROW_ANSWER.match(text) if "→" in text or ">" in text else None
+    if arrow is not None:  # 'So "S" is false → B': the letter, if what leads to it does not say otherwise
+        before, after = answer_of(arrow.group("head"), ctx), answer_of("answer: " + arrow.group("tail"), ctx)
+        return after if after is not None and (before is None or before.label == after.label) else None
     if "hold" in text:  # "the statement holds": "the statement is true"
         text = _HOLDS.sub(lambda m: f"{m.group(1)} is {'false' if m.group(2) else 'true'}", text)
     head = _EXPLAINED.split(text, maxsplit=1)[0]
@@ -203,7 +209,7 @@ def answer_of(text: str, ctx: AnswerContext | None = None) -> Answer | None:
             if echo is not None and _WORDS[echo.lower()] != label:
                 return None  # "Yes, it is false": the two words disagree
             if readable:
-                return Answer(label, weak)
+                return Answer(label, weak and echo is None)  # "Yes, it is true": said twice, not tentative
     m = _JUDGED.match(text)
     if m is not None:
         quoted = m.group("quoted")

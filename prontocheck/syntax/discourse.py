@@ -34,6 +34,7 @@ whole and every word fits the problem's vocabulary.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
@@ -143,8 +144,8 @@ _CONNECTIVE = re.compile(
     + r"|,\s*+as\b\s*+" + _CLAUSE_START + ")"
     r"|(?P<and>,?" + _SP + r"\band\b,?\s*+" + _CLAUSE_START + ")"
     r"|(?P<which>(?:,\s*+(?:which|who)|(?<!\s)\s++which)\s+(?:(?:in\s+turn|also|then|thus|therefore|itself"
-    r"|themselves)\s+)?(?:is|are)\b(?![^,]{1,80},\s*(?:is|are|must|cannot|can't)\b)|,?" + _SP
-    + r"(?:which|that)\s+includes?\b)"
+    r"|themselves)\s+)?(?:is|are|falls?\s+under|belongs?\s+to)\b(?![^,]{1,80},\s*(?:is|are|must|cannot|can't)\b)"
+    r"|,?" + _SP + r"(?:which|that)\s+includes?\b)"
     r"|(?P<remark>(?:,\s*+|(?<!\s)\s++)(?:which|and\s+this|and\s+that)\s+(?:\w+ly\s+)?(?:applies|corroborates|agrees|matches"
     r"|confirms|supports|fits|aligns|contradicts|is\s+consistent|is\s+in\s+line)\b|(?<!\s)\s++-++\s*+(?=(?:again\s+)?"
     r"contradict)|,\s*+(?:so|and|but|which\s+means)\s++(?=[^,.;]{0,80}?\b(?:does|do|did)(?:n't|\s++not)\s+(?:apply"
@@ -243,6 +244,7 @@ _QUESTION_START = re.compile(
 )
 _NOT_NECESSARILY = re.compile(
     r"\bnot\s+(?:necessarily|always|definitely|certainly|automatically|obviously|guaranteed)\b"
+    r"|\bnot\s+(?:a|an)\s+[\w\-]+\s+necessarily\b"
     r"|(?<=,)\s*+(?:but\s+|and\s+)?not\s+(?:that\s+)?(?:(?:every|each|all)\b|(?=[\w\-]+\s+(?:is|are)\b))"
     r"(?=[^,.;]{1,80}\b(?:is|are)\b)"
     r"|\b(?:does|do)(?:n't|\s+not)\s+(?:mean|imply|entail)\b",
@@ -261,6 +263,15 @@ _QUOTE_LIST = re.compile(r'^(?:(?:there\s+is|there\s+are|there\'s|and|also|but|s
                          r'|for\s+example,?|for\s+instance,?|e\.g\.,?|like|including|namely)\s+)*'
                          r'(?:[^:]{0,100}:\s*)?'
                          r'(?P<quotes>"[^"]{1,300}"(?:\s*(?:,|;|and|,\s*and)?\s*"[^"]{1,300}")*)\W*$', re.IGNORECASE)
+_QUOTED_QUESTION = re.compile(r'^"\s*+(?:is\s+the\s+following\s+statement\s+true\s+or\s+false|true\s+or\s+false'
+                              r'|is\s+it\s+true\s+that|prove)\b', re.IGNORECASE)
+""""Is the following statement true or false? Rex is slow." quoted: the question read out, not a claim."""
+_QUOTE_NAMED = re.compile(
+    r'^(?:the|a)\s+(?:only|one|relevant|other|key|first|last|second|third|next|distractor)\s+(?:sentence|rule'
+    r'|statement|premise|fact)\b[^"]{0,120}?\b(?:is|reads|says)\s*+:?\s*+"(?P<quote>[^"]{1,300})"'
+    r'(?:\W*$|\s*+,?\s*+(?P<rest>(?:and|but|so|while)\b[^"]{1,300}))', re.IGNORECASE)
+"""A premise cited by a description ('The only sentence that makes something windy is "Each numpus is windy."');
+never "The statement is "S"" (the question's statement, not a premise)."""
 _QUOTE_STANDS = re.compile(
     r'^(?P<quote>"[^"]{1,300}")\s++(?:(?:is|was)\s+(?:also\s+)?(?:there|here|listed|given|stated|a\s+premise|one\s+of\s+the'
     r'\s+premises|in\s+the\s+(?:context|list|premises))(?:\s+too|\s+as\s+well)?|holds|(?:is|must\s+be)\s+true|follows'
@@ -311,6 +322,44 @@ def _chain_list(text: str, ctx: Context) -> str | None:
     return " → ".join([owner, *items] if owner else items)
 
 
+_WORDS_COMPARED = re.compile(
+    r"^(?:the\s+words?\s+)?(?P<a>[A-Za-z][\w\-]*)\s+(?:is\s+not|isn't|and\s+(?P<b2>[A-Za-z][\w\-]*)\s+are"
+    r"\s+(?:different|two\s+different|not\s+the\s+same)(?:\s+words?|\s+names?|\s+concepts?)?)\s*"
+    r"(?:the\s+(?:same\s+as\s+)?(?:word\s+)?)?(?P<b>[A-Za-z][\w\-]*)?\W*$", re.IGNORECASE)
+
+
+def compares_words(text: str) -> bool:
+    """The sentence may compare two words ("sterpus is not storpus"): the reader judges it against the problem's
+    vocabulary, so the grammar's whole-sentence reading is not taken as it is.
+
+    >>> compares_words("Sterpus is not storpus."), compares_words("Every sterpus is a storpus.")
+    (True, False)
+    """
+    return _WORDS_COMPARED.match(text) is not None
+
+
+def _words_compared(text: str, ctx: Context) -> bool:
+    """"sterpus is not storpus", "bompus and boompus are different words": a remark on two of the problem's words
+    that look alike (a letter or two apart), not the rule ∀x(sterpus(x) → ¬storpus(x)).
+    """
+    m = _WORDS_COMPARED.match(text)
+    if m is None:
+        return False
+    a, b = m.group("a"), m.group("b2") or m.group("b")
+    if b is None or m.group("b2") and m.group("b"):
+        return False
+    concepts = [ctx.vocabulary.concept(a), ctx.vocabulary.concept(b)]
+    return None not in concepts and concepts[0] != concepts[1] and _close(a.lower(), b.lower())
+
+
+def _close(a: str, b: str) -> bool:
+    """Two words a letter or two apart (same length, at most two letters differ; or one letter more)."""
+    if len(a) == len(b):
+        return sum(x != y for x, y in zip(a, b)) <= 2
+    short, long = sorted((a, b), key=len)
+    return len(long) - len(short) == 1 and any(long[:i] + long[i + 1:] == short for i in range(len(long)))
+
+
 def _chain_lead(m: re.Match[str]) -> str:
     """"The chain from Alex is: …" is "Alex is …"; "The chain is A → B → C" is the arrow chain."""
     return f"{m.group('subj')} is " if m.group("subj") else ""
@@ -319,7 +368,10 @@ _TURN = re.compile(r"[,;]?" + _SP + r"\b(?:but|however|yet|whereas)\b\s*+,?\s*+"
                    r"(?:here\s*+,?\s*+|in\s+this\s+(?:problem|context)\s*+,?\s*+)?",
                    re.IGNORECASE)
 _GOAL_LABEL = re.compile(r"^(?:part|goal|subgoal|sub-goal|claim|lemma|theorem|to\s+(?:show|prove)|show|want|target)\b"
-                         r"|\b(?:to\s+(?:prove|show|establish|determine|check|verify)|goal|target)\s*$", re.IGNORECASE)
+                         r"|\b(?:to\s+(?:prove|show|establish|determine|check|verify)|goal|target)\s*$"
+                         r"|^(?:the\s+)?(?:statement|query|hypothesis|question)(?:\s+(?:to\s+\w+|in\s+question))?\s*$",
+                         re.IGNORECASE)
+"""A label that names what is to be shown ("Goal:", "To prove:", "The statement:"): what follows is not a claim."""
 _CASE_LABEL = re.compile(r"^case\b", re.IGNORECASE)
 _IF_AFTER = re.compile(r"\bif\s+(?:she|he|it|they|[A-Z]\w*|every\s+\w+|\w+s)\s+(?:is|are|were|was)\b")
 _RESTATED_QUERY = re.compile(r"^(?:true\s+or\s+false|prove|question)\s*:", re.IGNORECASE)
@@ -403,6 +455,10 @@ _COMMENTARY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          "an interjection"),
         (r"\b(?:never|not|nowhere)\s+(?:appears?|shows?\s+up|comes?\s+up|occurs?|features?)\b|\bappears?\s+nowhere\b",
          "a remark on what the context does not say"),
+        (r"\b(?:only\s+)?(?:appears?|shows?\s+up|occurs?|comes?\s+up|is\s+mentioned|mentions\s+\w+)\s+(?:only\s+)?"
+         r"(?:once|twice|in\s+(?:that|one|this|the|a)\b)|\bonly\s+(?:appears?|shows?\s+up|occurs?)\b",
+         "a remark on the context's wording"),
+        (r"\bdoes(?:n't|\s+not)\s+have\s+any\b", "a remark on what is missing"),
         (r"\b(?:not\s+)?(?:applicable|relevant|pertinent)\s+(?:to|for|here)\b", "a remark on what matters"),
         (r"^(?:maybe|perhaps|possibly)\b", "a guess (not asserted)"),
         (r"^(?:the\s+)?(?:user|question|problem|task|prompt)\s+(?:is\s+)?(?:asking|asks|wants|wanted|requires)\b",
@@ -411,8 +467,9 @@ _COMMENTARY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          "a heading: what is to be shown"),
         (r"^(?:analy[sz]e|determine|check|identify|evaluate|trace|verify|examine|apply|consider|list|restate|look\s+at)"
          r"\s+(?:the|whether|if|what|which|each|all|how)\b", "a plan"),
-        (r"^(?:it|this|that|which|the\s+(?:rule|statement|premise|fact))\s+(?:only\s+|just\s+|merely\s+)?(?:applies"
-         r"|refers|relates|pertains|is\s+about|talks\s+about)\s+(?:only\s+)?to\b", "a remark on what applies"),
+        (r"^(?:it|this|that|which|the\s+(?:[\w\-]+\s+)?(?:rule|statement|premise|fact))\s+(?:only\s+|just\s+|merely\s+"
+         r"|never\s+|(?:does\s+not|doesn't)\s+)?(?:applies|apply|refers|relates|pertains|is\s+about|talks\s+about)\b"
+         r"|^the\s+[\w\-]+\s+(?:rule|statement|premise)\s+(?:does|do)\W*$", "a remark on what applies"),
         (r"^(?:(?:next|then|now|first|second|third|finally|and|also|so)\s*+,?\s++(?:(?:the|what\s+about|how\s+about)"
          r"\s++)?[A-Za-z][\w\-]*|(?:what|how)\s+about\s+(?:the\s+)?[A-Za-z][\w\-]*|[A-Za-z][\w\-]{2,}(?:es|[^su]s))"
          r"\W*$", "a topic"),  # (a bare plural: "Grimpuses..."; a bare "Brimpus" may be a truncated clause)
@@ -420,7 +477,12 @@ _COMMENTARY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"|observations?|notes?|key\s+(?:facts|points|steps))\b(?![^.]{0,60}\b(?:is|are)\b)[^.]{0,60}$", "a heading"),
     )
 )
-_HEDGES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+def _copula(verb: str) -> str:
+    """The copula in a verb's number: "belongs" → "is", "belong" → "are", "does" → "is"."""
+    return "is" if verb.lower().endswith(("s", "es")) else "are"
+
+
+_HEDGES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = tuple(
     (re.compile(p, re.IGNORECASE), repl)
     for p, repl in (
         (r"\b(?:i\s+think|i\s+believe|it\s+seems(?:\s+that)?|apparently|presumably)\s*,?\s*", ""),
@@ -462,20 +524,21 @@ _HEDGES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"(?:\s+to\s+\w+)?", ""),
         (r"\b(?:subsequently|finally|eventually|lastly|firstly|next)\b", ""),
         (_SP + r",?\s*+\bas\s+far\s+as\s+(?:(?:the\s+)?(?:context|premises?|rules?|information)\s+(?:tells\s+us|says"
-         r"|shows|goes)|i\s+can\s+(?:tell|see)|we\s+(?:know|can\s+tell))\b", ""),
+         r"|shows|goes|go)|i\s+can\s+(?:tell|see)|we\s+(?:know|can\s+tell))\b", ""),
+        (_SP + r"\bfrom\s+there\b,?", ""),
         (_SP + r"\b(?:further|higher|farther)\s+(?:up|down)(?:\s+the\s+(?:chain|line|hierarchy))?\b"
          r"|" + _SP + r"\b(?:along|down|up)\s+the\s+(?:way|chain|line|hierarchy)\b", ""),
         (r"^the\s+(?=[a-z][\w\-]*s\s+(?:are|is)\b)", ""),
         (r"\b(?:are|is)\s+(?:all\s+)?included\s+(?:in|among|within)\s+", r"are "),
-        (r"\b(?:does\s+not|doesn't|do\s+not|don't)\s+(?:fall|belong)\s+(?:into|under|to|within)\s+(?:the\s+)?"
-         r"(?:category|class|group|set)\s+of\s+(?:being\s+)?", "is not "),
-        (r"\b(?:falls?|belongs?)\s+(?:into|under|to|within)\s+(?:the\s+)?(?:category|class|group|set)\s+of\s+"
-         r"(?:being\s+)?", "is "),
-        (r"\b(?:belongs|belong)\s+to\s+(?:the\s+)?", "is "),
-        (r"\bfalls?\s+under\s+(?:the\s+)?", "is "),
-        (r"\b(?:is|are)\s+(?:a\s+)?(?:part|member)\s+of\s+(?:the\s+)?", r"is "),
-        (r"\b(?:is|are)\s+(?:among|one\s+of|in\s+the\s+(?:category|class|group|set)\s+of)\s+(?:the\s+)?", "is "),
-        (r"\b(?:counts?|qualif(?:y|ies))\s+as\b", "is"),
+        (r"\b(does|do)(?:\s+not|n't)\s+(?:fall|belong)\s+(?:into|under|to|within)\s+(?:the\s+)?"
+         r"(?:category|class|group|set)\s+of\s+(?:being\s+)?", lambda m: _copula(m.group(1)) + " not "),
+        (r"\b(falls?|belongs?)\s+(?:into|under|to|within)\s+(?:the\s+)?(?:category|class|group|set)\s+of\s+"
+         r"(?:being\s+)?", lambda m: _copula(m.group(1)) + " "),
+        (r"\b(belongs|belong)\s+to\s+(?:the\s+)?", lambda m: _copula(m.group(1)) + " "),
+        (r"\b(falls?)\s+under\s+(?:the\s+)?", lambda m: _copula(m.group(1)) + " "),
+        (r"\b(is|are)\s+(?:a\s+)?(?:part|member)\s+of\s+(?:the\s+)?", r"\1 "),
+        (r"\b(is|are)\s+(?:among|one\s+of|in\s+the\s+(?:category|class|group|set)\s+of)\s+(?:the\s+)?", r"\1 "),
+        (r"\b(counts?|qualif(?:y|ies))\s+as\b", lambda m: _copula(m.group(1))),
         (r"\b(is|are)\s+never\b", r"\1 not"),
         (_SP + r"\b(?:in\s+(?:this|the|our)\s+(?:chain|problem|reasoning|hierarchy|ontology|scenario|setup)|here)\b"
          r"(?=\W*$)", ""),
@@ -534,10 +597,11 @@ _BUT_NOT = re.compile(r"^(?P<head>.{1,200}?\b(?:is|are))\s++(?P<a>.{0,119}?\S)\s
                       re.IGNORECASE)
 _OTHER_WAY = re.compile(r"(?:(?<!\s),\s*+|(?<![\s,])\s++)(?:and\s+|but\s+)?not\s+"
                         r"(?:the\s+other\s+way\s+a?round|vice\s+versa|conversely)\W*$", re.IGNORECASE)
-_NEITHER = re.compile(r"^(?P<head>.{1,200}?\b(?:is|are))\s++neither\s++(?P<a>[^,]{1,120}?)\s++nor\s++"
+_ADVERB = r"(?:\s++(?:therefore|thus|hence|also|then|clearly|indeed))?"
+_NEITHER = re.compile(r"^(?P<head>.{1,200}?\b(?:is|are)" + _ADVERB + r")\s++neither\s++(?P<a>[^,]{1,120}?)\s++nor\s++"
                       r"(?P<b>[^,]{1,120})$", re.IGNORECASE)
-_NOT_ONLY = re.compile(r"^(?P<head>.{1,200}?\b(?:is|are))\s++not\s++only\s++(?P<a>.{1,120}?)(?:\s*+,)?\s++but\s++"
-                       r"(?:also\s+)?(?P<b>.{1,120})$", re.IGNORECASE)
+_NOT_ONLY = re.compile(r"^(?P<head>.{1,200}?\b(?:is|are)" + _ADVERB + r")\s++not\s++only\s++(?P<a>.{1,120}?)"
+                       r"(?:\s*+,)?\s++but\s++(?:also\s+)?(?P<b>.{1,120})$", re.IGNORECASE)
 _GAPPED = re.compile(
     r"^(?P<subj>.{0,199}?\S)\s++(?P<verb>is|are)\s++(?P<a>.{0,119}?\S)(?:\s*+,)?\s++and\s+(?:(?:is|are)\s+)?"
     r"(?:therefore|thus|hence"
@@ -711,11 +775,19 @@ def _dehedge(text: str) -> str:
     for pattern, repl in _HEDGES:
         text = pattern.sub(repl, text)
     if "," in text:  # "both a rorpus and, by the rule, a scrompus": the commas around what was read off
-        text = _LEFT_COMMAS.sub(r"\1 ", _DOUBLE_COMMA.sub(",", text))
+        text = _LEFT_COMMAS.sub(r"\1 ", _DOUBLE_COMMA.sub(",", _EMPTIED_ASIDE.sub(" ", text)))
     return _clean(_SPACES.sub(" ", text))
 
 
+_TRAILING_HEDGE = re.compile(
+    r"\s*+,?\s*+\b(?:as\s+far\s+as\s+(?:(?:the\s+)?(?:context|premises?|rules?|information)\s+(?:tells\s+us|says|shows"
+    r"|goes|go)|i\s+can\s+(?:tell|see)|we\s+(?:know|can\s+tell))|as\s+(?:required|claimed|expected)|per\s+the\s+context"
+    r"|according\s+to\s+the\s+(?:context|premises|rules))\W*$", re.IGNORECASE)
+"""A hedge that ends a clause, read off before the clause's constructions are read ("neither A nor B, as far as the
+rules go")."""
 _DOUBLE_COMMA = re.compile(r"(?:\s*+,){2,}")
+_EMPTIED_ASIDE = re.compile(r"\s*+,\s*+,\s*+(?=(?:is|are)\b)")
+""""Shumpuses, in turn, are gwompuses" with the aside read off: the commas around it go too."""
 _LEFT_COMMAS = re.compile(r"\b(and|or)\s*+,\s*+(?=\S)")
 
 
@@ -739,7 +811,9 @@ def bracket_says_something(text: str) -> bool:
 
 
 def _contract(text: str) -> str:
-    """Contractions spelled out: "isn't" → "is not", "she's" → "she is"."""
+    """Contractions spelled out: "isn't" → "is not", "she's" → "she is"; "Rex ∈ brimpus" is "Rex is a brimpus"."""
+    if "\u2208" in text or "\u2209" in text:
+        text = text.replace("\u2209", " is not a ").replace("\u2208", " is a ")
     def expand(m: re.Match[str]) -> str:
         word = m.group(1)
         lower = word.lower()
@@ -1061,9 +1135,19 @@ def read_clause(text: str, ctx: Context, they: tuple[str, ...] = ()) -> list[Par
         return [Part(PartKind.ANSWER, text, answer=answer)]
     if text.endswith("?") or _QUESTION_START.match(text) or _RESTATED_QUERY.match(text):
         return [Part(PartKind.COMMENTARY, text, reason="a question")]
-    quotes = _quoted_premises(text)
+    if _QUOTED_QUESTION.match(text):
+        return [Part(PartKind.COMMENTARY, text, reason="the question restated")]
+    label = _LABEL.match(text) if ":" in text else None
+    if label is not None and _GOAL_LABEL.search(label.group("label")) \
+            and _LABEL_VERB.search(label.group("label")) is None:
+        return [Part(PartKind.COMMENTARY, text, reason="a heading: what is to be shown")]  # 'The statement: "S"'
+    quotes = _quoted_premises(text) or ('"' in text and _quoted_premises(_peel(_LEAD_IN, text)))
     if quotes:
         return [p for quote in quotes for p in read_clause(quote, ctx, they)]
+    named = _QUOTE_NAMED.match(text)
+    if named is not None:
+        # 'The only sentence in the context that makes something windy is "Each numpus is windy."': the premise cited
+        return read_clause(named.group("quote"), ctx, they)
     stands = _QUOTE_STANDS.match(text)
     if stands is not None:
         return read_clause(stands.group("quote")[1:-1], ctx, they)
@@ -1145,6 +1229,8 @@ def read_clause(text: str, ctx: Context, they: tuple[str, ...] = ()) -> list[Par
         tail = Part(PartKind.COMMENTARY, stripped[cuts[-1].start():] if cuts else stripped,
                     reason="what need not be so")
         return [*(read_clause(stripped[:cuts[-1].start()], ctx, they) if cuts else []), tail]
+    if _words_compared(stripped, ctx):
+        return [Part(PartKind.COMMENTARY, text, reason="a remark on the words")]
     whole = _parse(stripped, ctx)
     if isinstance(whole, tuple):
         return [Part(PartKind.STEP, stripped, whole)]
@@ -1154,7 +1240,7 @@ def read_clause(text: str, ctx: Context, they: tuple[str, ...] = ()) -> list[Par
     if _IF_AFTER.search(stripped):
         return [Part(PartKind.HYPOTHETICAL, text, reason="a hypothetical")]
     parts: list[Part] = []
-    for clause in _expand(stripped, ctx):
+    for clause in _expand(_TRAILING_HEDGE.sub("", stripped), ctx):
         clause = _dehedge(clause)
         if clause[:1] == '"' and (quoted := _QUOTES.match(clause)) is not None:
             clause = quoted.group("inner").strip()  # 'From the statement "Each insect is a lobster"': source read off
@@ -1285,6 +1371,9 @@ def _read_piece(piece: _Piece, previous: str, ctx: Context, they: tuple[str, ...
             claims = [f"{m if m.lower() in ctx.vocabulary.individuals else 'every ' + m} is {article(whole)} {whole}"
                       for m in members]
             return [p for claim in claims for p in read_clause(claim, ctx)], False
+    source = _QUOTED_SOURCE.match(body) if piece.role == "aside" and '"' in body else None
+    if source is not None:  # "(from "Brimpuses are yumpuses")": the premise cited, read first
+        return read_clause(source.group("quote"), ctx, they), True
     way = _BY_WAY_OF.match(body) if piece.role == "aside" else None
     if way is not None:
         # "Sally is a shumpus (by way of being a worpus, a scrompus, and a lorpus)": what she is on the way there
@@ -1294,6 +1383,7 @@ def _read_piece(piece: _Piece, previous: str, ctx: Context, they: tuple[str, ...
             predicate = way.group("path") or way.group("pred")
             return read_clause(f"{head.group('subj')} is {predicate}", ctx), way.group("path") is not None
     if piece.role in ("which", "aside"):
+        body = _dehedge(body) if piece.role == "which" else body
         relative_body = re.sub(r"^,?\s*(?:which|that|who)\s+"
                                r"(?:(?:in\s+turn|also|then|thus|therefore|itself|themselves)\s+)?"
                                r"(?:is|are)\s+", "", body, flags=re.IGNORECASE)
@@ -1317,6 +1407,8 @@ def _read_piece(piece: _Piece, previous: str, ctx: Context, they: tuple[str, ...
     return read_clause(body, ctx, they), premise is not None
 
 
+_QUOTED_SOURCE = re.compile(r'^(?:from|by|see|per|cf\.?|as\s+in|via|since|because)\s+"(?P<quote>[^"]{3,300})"\W*$',
+                            re.IGNORECASE)
 _BY_WAY_OF = re.compile(r"^(?:(?:by\s+(?:way|virtue)\s+of\s+being|via\s+being|through\s+being)\s+(?P<path>.+?)"
                         r"|(?:and|also|as\s+well\s+as)(?:\s+also)?\s+(?P<pred>(?!(?:so|then|thus|therefore|hence)\b)"
                         r"[^,]+?))\W*$", re.IGNORECASE)
@@ -1342,6 +1434,8 @@ def _table_row(text: str, ctx: Context) -> list[Part]:
     if entity is None and (concept := ctx.vocabulary.concept(cells[0])) is not None:
         entity = f"every {concept}"  # "rempus ¦ shumpus, jelpus": what every rempus is
     clauses = cells
+    if entity is not None and len(cells) >= 2:
+        cells[1] = re.sub(r"^(?:is|are)\s+(?=\S)", "", cells[1], flags=re.IGNORECASE)  # "Fae ¦ is an impus ¦ …"
     why = _CELL_REASON.match(cells[1]) if len(cells) >= 2 else None
     if entity is not None and len(cells) >= 2 \
             and _COPULA.search(cells[1] if why is None else why.group("pred")) is None:
@@ -1363,6 +1457,12 @@ def read_discourse(text: str, ctx: Context) -> list[Part]:
     text = _clean(_peel(_INTERJECTION, _clean(text)))
     if _CONTRADICTION.match(text):
         return [Part(PartKind.STEP, text, (ProofLine(CONTRADICTION, None),))]
+    named = _QUOTE_NAMED.match(text) if '"' in text else None
+    if named is not None:  # (before the clause cuts: "that makes something windy" is part of the name)
+        rest = named.group("rest")
+        return [*read_clause(named.group("quote"), ctx), *(read_discourse(rest, ctx) if rest else [])]
+    if " are " in text and _words_compared(text[label.end():] if (label := _LABEL.match(text)) else text, ctx):
+        return [Part(PartKind.COMMENTARY, text, reason="a remark on the words")]  # "careful: bompus and boompus are …"
     if _REAL_WORLD.match(text) or _REAL_WORLD.match(_peel(_LEAD_IN, text)):
         # "In real math, 9 is a square number, but here Wren is just an odd number": the real world is not
         # the problem's; what comes after "but" is.

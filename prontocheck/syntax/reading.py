@@ -60,6 +60,7 @@ from prontocheck.syntax.discourse import (
     Part,
     PartKind,
     bracket_says_something,
+    compares_words,
     kind_of,
     literal_shaped,
     read_clause,
@@ -201,7 +202,7 @@ def _fast(text: str, ctx: ReadingContext) -> tuple[Part, ...] | None:
     The grammar skips bracketed asides; one that says something ("(so Max is a rompus)") sends the sentence
     to the clause reader instead.
     """
-    if bracket_says_something(text) or text.rstrip().endswith("?"):
+    if bracket_says_something(text) or text.rstrip().endswith("?") or compares_words(text):
         return None  # (a question is never a statement, whatever the grammar makes of its words)
     try:
         sentence = parse_sentence(text)
@@ -265,7 +266,7 @@ def _plain_entry(text: str) -> tuple[Reading, frozenset[str], frozenset[str]] | 
     made = None
     try:
         sentence = (None if bracket_says_something(text) or _TRUE_THAT.search(text) or text.rstrip().endswith("?")
-                    else parse_sentence(text))
+                    or compares_words(text) else parse_sentence(text))
     except UnparseableSentence:
         sentence = None
     if sentence is not None:
@@ -393,6 +394,10 @@ def _cut_at_lines(text: str, ctx: ReadingContext) -> int | None:
     question: int | None = None  # where the last search found a question after a line
     searched = False
     for at in markers:
+        if closes and closes[-1][1] > at and (not opens or opens[0] <= at):
+            continue  # inside a reasoning trace that closes later: re-reading the question starts no new problem
+        if _restates_the_query(straight, at, ctx):
+            continue
         line = straight.rfind("\n", 0, at) + 1
         if line > done:
             read = _read_all(segment(text[done:line]), ctx, previous)
@@ -417,6 +422,22 @@ def _cut_at_lines(text: str, ctx: ReadingContext) -> int | None:
             if question is not None:
                 return at
     return None if q is None else q.start()
+
+
+_RESTATED_STATEMENT = re.compile(r"\s*+[\"']?\s*+(?P<statement>[^.?!\n\"]{1,200})")
+
+
+def _restates_the_query(straight: str, at: int, ctx: ReadingContext) -> bool:
+    """The marker at ``at`` is "Is the following statement true or false? S" with S the query's own statement (the
+    model re-reads its question; a new problem asks about something else).
+    """
+    answers = ctx.clauses.answers
+    restated = _RESTATED.match(straight, at)
+    if restated is None or answers.statement is None or answers.parse is None:
+        return False
+    after = straight.find("?", restated.end(), restated.end() + 3)
+    m = _RESTATED_STATEMENT.match(straight, after + 1) if after != -1 else None
+    return m is not None and answers.parse(m.group("statement").strip()) == answers.statement
 
 
 def _prefix_trace(opens: list[int], closes: list[tuple[int, int]], at: int) -> Trace | None:
