@@ -301,7 +301,7 @@ _CHAIN_LIST = re.compile(
     r"\s*+:?\s*+(?P<items>[A-Za-z][\w\-]*(?:\s*+(?:,\s*+(?:and\s+|then\s+)?|(?:and|then)\s+)[A-Za-z][\w\-]*){2,})\W*$",
     re.IGNORECASE,
 )
-_CHAIN_ITEM_CUT = re.compile(r"\s*+,\s*+(?:and\s+|then\s+)?|\s+(?:and|then)\s+", re.IGNORECASE)
+_CHAIN_ITEM_CUT = re.compile(_SP + r",\s*+(?:and\s++|then\s++)?|(?<!\s)\s++(?:and|then)\s++", re.IGNORECASE)
 
 
 def _chain_list(text: str, ctx: Context) -> str | None:
@@ -625,7 +625,10 @@ _NOUN_PHRASE = re.compile(r"^(?:as\s+|being\s+|i\.e\.,?\s+)?(?P<np>(?:a|an)\s+[A
 _COPULA = re.compile(r"\b(?:is|are|was|were)\b", re.IGNORECASE)
 _WORD = re.compile(r"[A-Za-z][\w'\-]*")
 _TOKEN = re.compile(r"[A-Za-z0-9][\w'\-]*")
-_QUOTE_THEN = re.compile(r'^"(?P<quote>[^"]{3,300}?)[,.;]?"\s*+,?\s*+(?P<rest>[^"\s].*)$')
+_QUOTE_THEN = re.compile(r'^"(?P<quote>[^"]{3,300}?)[,.;]?"\s*+,?\s*+'
+                         r"(?P<rest>(?:[A-Za-z][\w'\-]*\s++){1,3}?(?:is|are|isn't|aren't|must|cannot|can't)\b[^\"]*)$",
+                         re.IGNORECASE)
+"""A quoted premise, then a clause ('"Each rompus is earthy," Polly is not a rompus')."""
 _QUOTES = re.compile(r'^"(?P<inner>[^"]{1,300})"[.!]?$')
 _NUMBERED_PAIR = re.compile(r"\b((?:statement|rule|premise|fact|sentence)s?\s*#?\s*)(\d{1,3})\s*(?:and|&)\s*"
                             r"(\d{1,3})\b", re.IGNORECASE)
@@ -780,13 +783,13 @@ def _dehedge(text: str) -> str:
 
 
 _TRAILING_HEDGE = re.compile(
-    r"\s*+,?\s*+\b(?:as\s+far\s+as\s+(?:(?:the\s+)?(?:context|premises?|rules?|information)\s+(?:tells\s+us|says|shows"
-    r"|goes|go)|i\s+can\s+(?:tell|see)|we\s+(?:know|can\s+tell))|as\s+(?:required|claimed|expected)|per\s+the\s+context"
+    _SP + r",?\s*+\b(?:as\s+far\s+as\s+(?:(?:the\s+)?(?:context|premises?|rules?|information)\s+(?:tells\s+us|says"
+    r"|shows|goes|go)|i\s+can\s+(?:tell|see)|we\s+(?:know|can\s+tell))|as\s+(?:required|claimed|expected)|per\s+the\s+context"
     r"|according\s+to\s+the\s+(?:context|premises|rules))\W*$", re.IGNORECASE)
 """A hedge that ends a clause, read off before the clause's constructions are read ("neither A nor B, as far as the
 rules go")."""
-_DOUBLE_COMMA = re.compile(r"(?:\s*+,){2,}")
-_EMPTIED_ASIDE = re.compile(r"\s*+,\s*+,\s*+(?=(?:is|are)\b)")
+_DOUBLE_COMMA = re.compile(_SP + r",(?:\s*+,)++")
+_EMPTIED_ASIDE = re.compile(_SP + r",\s*+,\s*+(?=(?:is|are)\b)")
 """"Shumpuses, in turn, are gwompuses" with the aside read off: the commas around it go too."""
 _LEFT_COMMAS = re.compile(r"\b(and|or)\s*+,\s*+(?=\S)")
 
@@ -1174,7 +1177,7 @@ def read_clause(text: str, ctx: Context, they: tuple[str, ...] = ()) -> list[Par
         if case is not None and ctx.assumptions and not re.match(r"(?:assume|suppose)\b", stripped, re.IGNORECASE):
             stripped = "Assume " + stripped
     then = _QUOTE_THEN.match(stripped) if stripped[:1] == '"' else None
-    if then is not None and re.match(_CLAUSE_START, then.group("rest"), re.IGNORECASE):
+    if then is not None:
         # 'Although the context says "Each rompus is earthy," Polly is not a rompus': the cited premise, then the
         # clause after it (the comma inside the quotes cut nothing)
         return [*read_clause(then.group("quote"), ctx, they), *read_clause(then.group("rest"), ctx, they)]
@@ -1365,8 +1368,7 @@ def _read_piece(piece: _Piece, previous: str, ctx: Context, they: tuple[str, ...
         words = _WORD.findall(piece.head or previous)
         whole = ctx.vocabulary.concept(words[-1]) if words else None
         if whole is not None:
-            members = [re.sub(r"\s+as\s+.*$", "", m) for m in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+",
-                                                                      include.group("np").strip(" .")) if m]
+            members = [_AS_A.sub("", m) for m in _CHAIN_ITEM_CUT.split(include.group("np").strip(" .")) if m]
             # a member named is an individual ("every impus (which includes Wren)": Wren is an impus)
             claims = [f"{m if m.lower() in ctx.vocabulary.individuals else 'every ' + m} is {article(whole)} {whole}"
                       for m in members]
@@ -1414,6 +1416,7 @@ _BY_WAY_OF = re.compile(r"^(?:(?:by\s+(?:way|virtue)\s+of\s+being|via\s+being|th
                         r"[^,]+?))\W*$", re.IGNORECASE)
 """An aside about the individual of its clause: the way there ("(by way of being a worpus, …)", a premise) or one
 more predicate ("Alex is a rempus (and orange)")."""
+_AS_A = re.compile(r"(?<!\s)\s++as\s.*$", re.IGNORECASE)
 _INCLUDE = re.compile(r"^,?\s*(?:which|that)\s+(?:also\s+)?(?:includes?|contains?)\s+(?:the\s+)?(?P<np>.+)$",
                       re.IGNORECASE)
 _CELL_REASON = re.compile(r"^(?P<pred>[^()]{1,120}?)\s*+\((?P<why>[^()]{1,200})\)$")

@@ -424,7 +424,7 @@ def _cut_at_lines(text: str, ctx: ReadingContext) -> int | None:
     return None if q is None else q.start()
 
 
-_RESTATED_STATEMENT = re.compile(r"\s*+[\"']?\s*+(?P<statement>[^.?!\n\"]{1,200})")
+_RESTATED_STATEMENT = re.compile(r"(?<![\"'\s])[\"'\s]*+(?P<statement>[^.?!\n\"\s][^.?!\n\"]{0,199})")
 
 
 def _restates_the_query(straight: str, at: int, ctx: ReadingContext) -> bool:
