@@ -673,3 +673,29 @@ def test_a_restated_question_inside_the_trace_or_the_answer_cuts_nothing() -> No
 def test_an_answer_said_twice_or_after_an_arrow() -> None:
     assert check(TF, "Yes, it is true. Max is a wumpus.").label.predicted is True  # said twice: committed
     assert check(TF, 'So "Max is sour" is false → B.').label.predicted is False
+
+
+@pytest.mark.parametrize(("sentence", "expected"), [
+    ("As a wumpus, he's a yumpus.", ["wumpus(Max)", "yumpus(Max)"]),
+    ("As a wumpus, Max is a yumpus, and as a yumpus, Max is a dumpus.",
+     ["wumpus(Max)", "yumpus(Max)", "yumpus(Max)", "dumpus(Max)"]),
+    ("As a result, Max is a yumpus.", ["yumpus(Max)"]),
+    ("Wumpuses are yumpuses, so Max's a yumpus.", ["∀x(wumpus(x) → yumpus(x))", "yumpus(Max)"]),
+    ("Check the distractor: the rompus rule says rompuses are sour.", ["∀x(rompus(x) → sour(x))"]),
+    ("Okay, so going up from wumpus: yumpus, dumpus.", ["∀x(wumpus(x) → yumpus(x))", "∀x(yumpus(x) → dumpus(x))"]),
+    ("Each wumpus is a yumpus, not the other way.", ["∀x(wumpus(x) → yumpus(x))"]),
+    ("Max is a wumpus, which ultimately makes him a dumpus.", ["wumpus(Max)", "dumpus(Max)"]),
+    ("We have proven that Max is a dumpus through a valid chain of reasoning.", ["dumpus(Max)"]),
+])
+def test_constructions_of_the_blind_k_and_l_sets(sentence: str, expected: list[str]) -> None:
+    assert formulas(PLAIN, sentence) == expected
+
+
+@pytest.mark.parametrize("sentence", [
+    "Rompus isn't part of it.", "Numpus isn't there.", "None of Max's categories leads to rompus.",
+    "Rompuses are a different category.", "Here's a thinking process to determine whether Max is sour:",
+    "Based on the context, we can determine whether Max is sour by following the chain.",
+    "The statement says \"Max is sour\"",
+])
+def test_remarks_of_the_blind_k_and_l_sets_are_not_claims(sentence: str) -> None:
+    assert not [s for s in check(PLAIN, sentence).steps if s.formula is not None], sentence

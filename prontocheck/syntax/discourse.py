@@ -150,7 +150,8 @@ _CONNECTIVE = re.compile(
     r"|confirms|supports|fits|aligns|contradicts|is\s+consistent|is\s+in\s+line)\b|(?<!\s)\s++-++\s*+(?=(?:again\s+)?"
     r"contradict)|,\s*+(?:so|and|but|which\s+means)\s++(?=[^,.;]{0,80}?\b(?:does|do|did)(?:n't|\s++not)\s+(?:apply"
     r"|matter|affect|concern)\b))"
-    r"|(?P<makes>(?:,\s*+|(?<!\s)\s++)(?:(?:and\s+)?(?:which|this|that)\s+(?:in\s+turn\s+|also\s+|then\s+|therefore\s+)?"
+    r"|(?P<makes>(?:,\s*+|(?<!\s)\s++)(?:(?:and\s+)?(?:which|this|that)\s+(?:in\s+turn\s+|also\s+|then\s+|therefore\s+"
+    r"|thus\s+|ultimately\s+|eventually\s+|finally\s+)?"
     r"(?:makes|made|would\s+make|places|puts)|making|thus\s+making)\s++(?=" + _W + r"\s))"
     r"|(?P<comma>,\s*+" + _CLAUSE_START + ")",
     re.IGNORECASE,
@@ -196,6 +197,7 @@ _LEAD_IN = re.compile(
     r"|still|finally|indeed|clearly|already|easily)\s+){0,3}(?:know|see|note|notice|observe|noticed|noted|saw|observed"
     r"|recalled|remembered|found|learned|learnt|concluded|inferred|deduced|derived|determined|confirmed|established"
     r"|recall|remember|find|conclude|infer|deduce|derive|determine|establish|confirm|learn|are\s+(?:given|told))\b"
+    r"(?!\s+(?:whether|if|what|how|which|out)\b)"
     r"(?:\s+(?:from\s+(?:the\s+)?(?:context|premises?|rules?|statement\s+\d+)|again|already))?(?:\s+that|\s*:)?"
     r"|(?:we|i)\s+(?:also\s+|now\s+|then\s+|thus\s+|therefore\s+)?(?:have|get)(?:\s+that|\s*:)"
     r"|(?:it\s+is|it's)\s+(?:also\s+)?(?:stated|given|known|mentioned|said|true|clear|established|noted|specified"
@@ -229,6 +231,8 @@ _LEAD_IN = re.compile(
     r"|(?:we|i)\s+(?:recognize|recognise|realize|realise|understand|acknowledge)(?:\s+that)?"
     r"|(?:this|that)\s+(?:gives|leaves)(?:\s+us)?(?:\s+with)?"
     r"|in\s+other\s+words|that\s+is\s+to\s+say"
+    r"|the\s+(?:(?!given\b|query\b|question\b|original\b|target\b)[\w\-]+\s+)?(?:rule|premise|fact|sentence)\s+(?:says"
+    r"|states|tells\s+us|reads)(?:\s+that)?\s*+:?"
     r"|(?:(?:we|i)\s+(?:(?:also|now|then|just)\s+)?(?:notice|noticed|note|noted|see|saw|found|find|have|had|recall"
     r"|recalled|spotted|spot)\s+|there(?:'s|\s+is)\s+(?:also\s+)?)?(?:the|a|another|one)\s+(?:other\s+)?(?:rule|fact"
     r"|premise|statement)\s+(?:that|saying(?:\s+that)?)(?=\s+(?:every\s+|each\s+|all\s+)?[\w\-]+\s+(?:is|are)\b))"
@@ -296,9 +300,11 @@ _CHAIN_LEAD = re.compile(r"^(?:so\s+)?(?:the\s+)?(?:full\s+|whole\s+|complete\s+
 
 
 _CHAIN_LIST = re.compile(
-    r"^(?:(?P<subj>[A-Za-z][\w\-]*)'s\s+)?(?:the\s+)?(?:full\s+|whole\s+|complete\s+)?(?:lineage|chain|path|hierarchy"
-    r"|classification|categories)(?:\s+(?:of|for|from)\s+(?P<subj2>[A-Za-z][\w\-]*))?\s+(?:runs|goes|is|reads|are)"
-    r"\s*+:?\s*+(?P<items>[A-Za-z][\w\-]*(?:\s*+(?:,\s*+(?:and\s+|then\s+)?|(?:and|then)\s+)[A-Za-z][\w\-]*){2,})\W*$",
+    r"^(?:(?:(?P<subj>[A-Za-z][\w\-]*)'s\s+)?(?:the\s+)?(?:full\s+|whole\s+|complete\s+)?(?:lineage|chain|path"
+    r"|hierarchy)(?:\s+(?:of|for|from)\s+(?P<subj2>[A-Za-z][\w\-]*))?\s+(?:runs|goes|is"
+    r"|reads|are)|(?:so\s+)?(?:going|moving|working|tracing)\s+(?:up|upward|upwards|down)\s+from\s+"
+    r"(?P<subj3>[A-Za-z][\w\-]*))\s*+:?\s*+"
+    r"(?P<items>[A-Za-z][\w\-]*(?:\s*+(?:,\s*+(?:and\s+|then\s+)?|(?:and|then)\s+)[A-Za-z][\w\-]*)+)\W*$",
     re.IGNORECASE,
 )
 _CHAIN_ITEM_CUT = re.compile(_SP + r",\s*+(?:and\s++|then\s++)?|(?<!\s)\s++(?:and|then)\s++", re.IGNORECASE)
@@ -311,11 +317,11 @@ def _chain_list(text: str, ctx: Context) -> str | None:
     m = _CHAIN_LIST.match(text)
     if m is None:
         return None
-    owner = m.group("subj") or m.group("subj2")
+    owner = m.group("subj") or m.group("subj2") or m.group("subj3")
     if owner is not None and owner.lower() not in ctx.vocabulary.individuals:
         if ctx.vocabulary.concept(owner) is None:
             return None
-        owner = None if m.group("subj2") is None else owner  # "the chain from gerpus is …" starts at gerpus
+        owner = None if m.group("subj") else owner  # "the chain from gerpus is …", "going up from gerpus:" start there
     items = _CHAIN_ITEM_CUT.split(m.group("items"))
     if not all(ctx.vocabulary.concept(item) for item in items):
         return None
@@ -397,8 +403,9 @@ _COMMENTARY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"^(?:nothing|no\s+(?:statement|premise|rule|sentence|fact|one|other\s+\w+|chain|path|link))\b",
          "a remark on what the context does not say"),
         (r"^no\s+[a-z][\w\-]*(?:\s+anywhere|\s+at\s+all|\s+here|\s+there)?\W*$", "a remark on what is missing"),
-        (r"\b(?:is|are)\s+not\s+in\s+(?:it|there|(?:the|that|this)\s+(?:list|chain|context|premises|statements|path))\b",
-         "a remark on what is missing"),
+        (r"\b(?:is|are)\s+not\s+in\s+(?:it|there|(?:the|that|this)\s+(?:list|chain|context|premises|statements|path))\b"
+         r"|\b(?:is|are)\s+not\s+(?:there|here|part\s+of\s+(?:it|this|that|the\s+(?:chain|list|path)))\b"
+         r"|^none\s+of\b", "a remark on what is missing"),
         (r"^(?:determine|use|apply|establish|combine|check|consider|verify|confirm|identify|find|trace|examine|compare"
          r"|evaluate|show|derive|start|begin|follow)\b(?!\s+(?:is|are)\b)", "a plan"),
         (r"\b(?:is|are|was|were)\s+(?:only\s+|just\s+|all\s+|mostly\s+|also\s+)?about\s|^about\s|\bconcerns?\b"
@@ -461,9 +468,14 @@ _COMMENTARY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bdoes(?:n't|\s+not)\s+have\s+any\b", "a remark on what is missing"),
         (r"\b(?:not\s+)?(?:applicable|relevant|pertinent)\s+(?:to|for|here)\b", "a remark on what matters"),
         (r"^(?:maybe|perhaps|possibly)\b", "a guess (not asserted)"),
+        (r"^(?:we|i)\s+(?:can|will|could|need\s+to|must|should|have\s+to|want\s+to)\s+(?:now\s+)?(?:determine|check"
+         r"|find\s+out|figure\s+out|decide|see|verify|evaluate|establish)\s+(?:whether|if|what|how|which)\b", "a plan"),
+        (r"\b(?:a\s+)?(?:different|separate|distinct|unrelated|other)\s+(?:categor(?:y|ies)|class(?:es)?|groups?|kinds?"
+         r"|types?|concepts?|things?|branch(?:es)?|chains?)\b", "a remark on the categories"),
         (r"^(?:the\s+)?(?:user|question|problem|task|prompt)\s+(?:is\s+)?(?:asking|asks|wants|wanted|requires)\b",
          "talk about the question"),
-        (r"^here\s+(?:is|'s)\s+(?:a|the|my)\s+(?:proof|derivation|reasoning|explanation|chain|breakdown)\b",
+        (r"^here\s+(?:is|'s)\s+(?:a|the|my)\s+(?:(?:step-by-step|thinking|logical)\s+)?(?:proof|derivation|reasoning"
+         r"|explanation|chain|breakdown|process|analysis|approach)\b",
          "a heading: what is to be shown"),
         (r"^(?:analy[sz]e|determine|check|identify|evaluate|trace|verify|examine|apply|consider|list|restate|look\s+at)"
          r"\s+(?:the|whether|if|what|which|each|all|how)\b", "a plan"),
@@ -519,7 +531,9 @@ _HEDGES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...
          ""),
         (r"\b(is|are)\s+in\s+the\s+([a-z][\w\-]*)\s+(?:category|class|group|family|set)\b", r"\1 \2"),
         (_SP + r"\b(?:category|class|group|set|family|type)\b(?=\s*$)", ""),
-        (_SP + r",?\s*+\b(?:through|via|by|following|along|based\s+on)\s+(?:the|this|our|its)\s+(?:chain|hierarchy"
+        (_SP + r",?\s*+\b(?:through|via|by|following|along|based\s+on)\s+(?:the|this|our|its|a)\s+"
+         r"(?:valid\s+|logical\s+)?"
+         r"(?:chain|hierarchy"
          r"|path|series|sequence|line|connection|relationship|classification)s?\b(?:\s+of\s+(?:\w+\s+)?\w+)?"
          r"(?:\s+to\s+\w+)?", ""),
         (r"\b(?:subsequently|finally|eventually|lastly|firstly|next)\b", ""),
@@ -596,7 +610,7 @@ _NOT_B = re.compile(r"^(?P<head>.{1,200}?\b(?:is|are))\s++(?P<a>[^,]{0,119}?[^,\
 _BUT_NOT = re.compile(r"^(?P<head>.{1,200}?\b(?:is|are))\s++(?P<a>.{0,119}?\S)\s++but\s+not\s+(?P<b>.{1,120})$",
                       re.IGNORECASE)
 _OTHER_WAY = re.compile(r"(?:(?<!\s),\s*+|(?<![\s,])\s++)(?:and\s+|but\s+)?not\s+"
-                        r"(?:the\s+other\s+way\s+a?round|vice\s+versa|conversely)\W*$", re.IGNORECASE)
+                        r"(?:the\s+other\s+way(?:\s+a?round)?|vice\s+versa|conversely)\W*$", re.IGNORECASE)
 _ADVERB = r"(?:\s++(?:therefore|thus|hence|also|then|clearly|indeed))?"
 _NEITHER = re.compile(r"^(?P<head>.{1,200}?\b(?:is|are)" + _ADVERB + r")\s++neither\s++(?P<a>[^,]{1,120}?)\s++nor\s++"
                       r"(?P<b>[^,]{1,120})$", re.IGNORECASE)
@@ -639,6 +653,21 @@ _NOUN_BEFORE = re.compile(r"\b(?:(?:a|an|every|each|no)\s+(?P<noun>[A-Za-z][\w\-
                           re.IGNORECASE)
 """"Sam isn't one", "Alex can't be one": *one* stands for the concept named last before it in the sentence ("The
 only rule is about gorpuses, and Sam isn't one" is "Sam isn't a gorpus")."""
+
+
+_AS_A_CONCEPT = re.compile(
+    r"(?:^|(?<=,\s)|(?<=\band\s)|(?<=\bso\s))as\s+(?P<art>an?)\s+(?P<np>[A-Za-z][\w\-]*)\s*+,\s*+"
+    r"(?P<subj>[A-Z][\w\-]*|she|he|it|they)(?=\s+(?:is|are|must|cannot|can't)\b|'s\b)", re.IGNORECASE)
+
+
+def _as_a_concept(m: re.Match[str], ctx: Context) -> str:
+    """"As a lempus, she's rainy": she is a lempus (a premise), so she is rainy; left as it is when the noun is none of
+    the problem's concepts ("As a result, …").
+    """
+    if ctx.vocabulary.concept(m.group("np")) is None:
+        return m.group()
+    subj = m.group("subj")
+    return f"since {subj} is {m.group('art')} {m.group('np')}, {subj}"
 
 
 def _one_as_concept(text: str, ctx: Context) -> str:
@@ -815,6 +844,8 @@ def bracket_says_something(text: str) -> bool:
 
 def _contract(text: str) -> str:
     """Contractions spelled out: "isn't" → "is not", "she's" → "she is"; "Rex ∈ brimpus" is "Rex is a brimpus"."""
+    if "'s " in text:  # "so Sam's a monkey": a name's "is" (not "Sam's categories")
+        text = _NAME_IS.sub(r"\1 is", text)
     if "\u2208" in text or "\u2209" in text:
         text = text.replace("\u2209", " is not a ").replace("\u2208", " is a ")
     def expand(m: re.Match[str]) -> str:
@@ -826,6 +857,7 @@ def _contract(text: str) -> str:
     return _CONTRACTIONS.sub(expand, text)
 
 
+_NAME_IS = re.compile(r"\b([A-Z][a-z]+)'s(?=\s+(?:a|an|not|also|therefore|thus|then|definitely|indeed)\s)")
 _QUOTED_SENTENCES = re.compile(r"(?<=[.!?])\s++(?=[A-Z])")
 
 
@@ -1487,6 +1519,8 @@ def read_discourse(text: str, ctx: Context) -> list[Part]:
         text = _INTERRUPTION.sub(r" (\g<premise>) ", text)
     if "one" in text:
         text = _one_as_concept(text, ctx)
+    if "s a" in text.lower():
+        text = _AS_A_CONCEPT.sub(lambda m: _as_a_concept(m, ctx), text)
     if "and" in text or "&" in text:
         text = _NUMBERED_PAIR.sub(r"\g<1>\g<2>-\g<3>", text)  # "statement 10 and 11" is one source, not two clauses
     groups: list[tuple[str, list[Part]]] = []
