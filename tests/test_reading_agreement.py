@@ -139,7 +139,7 @@ def test_the_blind_sets_are_read_as_the_hand_labels_say() -> None:
 
 
 UNUSED_AS_MEASURED: dict[str, tuple[int, int, int, int, float]] = {
-    "blind-m": (0, 0, 0, 0, 0.0), "blind-n": (0, 0, 0, 0, 0.0),
+    "blind-m": (29, 29, 30, 30, 0.021), "blind-n": (30, 30, 30, 29, 0.028),
 }
 """The sets still unused, pinned as first measured so that a change shows (then mend on them and write fresh ones)."""
 
