@@ -699,3 +699,29 @@ def test_constructions_of_the_blind_k_and_l_sets(sentence: str, expected: list[s
 ])
 def test_remarks_of_the_blind_k_and_l_sets_are_not_claims(sentence: str) -> None:
     assert not [s for s in check(PLAIN, sentence).steps if s.formula is not None], sentence
+
+
+def test_self_corrections_and_the_query_quoted_are_not_answers_or_claims() -> None:
+    r = check(TF, "Max is a wumpus. Wait, no. It says \"Max is sour.\" Every dumpus is not sour.")
+    assert [s.kind.value for s in r.sentences][:3] == ["step", "commentary", "commentary"]
+    assert r.label.predicted is None
+    assert [s.formula for s in r.steps] == ["wumpus(Max)", "∀x(dumpus(x) → ¬sour(x))"]
+
+
+@pytest.mark.parametrize("sentence", [
+    "Oh, dumpus, not rumpus.", "We are given a set of statements and asked whether \"Max is sour\" is true.",
+    "I don't see any rule that makes wumpuses into rompuses.", "Okay, back to the yumpus.",
+])
+def test_remarks_of_the_blind_m_and_n_sets_are_not_claims(sentence: str) -> None:
+    assert not [s for s in check(PLAIN, sentence).steps if s.formula is not None], sentence
+
+
+def test_a_quoted_premise_and_what_it_does_not_say() -> None:
+    assert formulas(PLAIN, 'The context says "Yumpuses are dumpuses," not rompuses.') == ["∀x(yumpus(x) → dumpus(x))"]
+
+
+def test_a_bare_answer_opening_the_text_after_the_trace_commits() -> None:
+    out = "<think>Max is a wumpus. So no.</think>\n**No.** Max is a wumpus, and every dumpus is not sour."
+    assert check(Problem(CONTEXT, "Is it true that Max is sour?"), out).label.predicted is False
+    # inside the reasoning, a bare "Yes." followed by steps still does not commit
+    assert check(PLAIN, "Max is a wumpus. Yes. Max is a yumpus.").label.predicted is None

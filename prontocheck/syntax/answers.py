@@ -96,6 +96,9 @@ _SAID = re.compile(r"^(?P<statement>\"[^\"]{1,200}\"|'[^']{1,200}'|[^\"]{0,199}?
                    r"(?P<neg>not\s+)?(?P<value>true|false)" + _END, re.IGNORECASE)
 _ARROW_ANSWER = re.compile(r"^(?P<head>.{1,200}?)\s*+(?:→|=>|->)\s*+(?P<tail>\(?[A-Ea-e]\)?|true|false)\W*$",
                           re.IGNORECASE)
+SELF_CORRECTION = re.compile(r"^\W*(?:wait|hmm+|hm+|hold\s+on|oh|ah|uh|um)\W*(?:no|nope|not\s+quite)\W*$",
+                             re.IGNORECASE)
+""""Wait, no.", "Hmm, no": the reasoning corrects itself; no answer is given."""
 _HOLDS = re.compile(r"\b((?:statement|claim|hypothesis|proposition|assertion)(?:\s*+:?\s*+\"[^\"]{1,200}\")?)\s++"
                     r"(?:(does(?:n't|\s+not)\s+hold)|holds)\b", re.IGNORECASE)
 _STRIP_LEAD = re.compile(_LEAD, re.IGNORECASE)
@@ -184,8 +187,8 @@ def answer_of(text: str, ctx: AnswerContext | None = None) -> Answer | None:
     """
     ctx = ctx or AnswerContext()
     text = " ".join(text.replace("*", " ").split())
-    if not text or not _CUE.search(text):
-        return None
+    if not text or not _CUE.search(text) or SELF_CORRECTION.match(text):
+        return None  # ("Wait, no." corrects the reasoning: it answers nothing)
     boxed = _BOXED.search(text)
     if boxed is not None:
         inner = boxed.group(1).strip().strip("()")

@@ -53,7 +53,7 @@ from prontocheck.logic.formulas import (
     replace_term,
     rule,
 )
-from prontocheck.syntax.answers import Answer, AnswerContext, answer_of
+from prontocheck.syntax.answers import SELF_CORRECTION, Answer, AnswerContext, answer_of
 from prontocheck.syntax.english import article
 from prontocheck.syntax.forms import ASSUME, CONTRADICTION, STATEMENT, ProofLine, proof_lines
 from prontocheck.syntax.morphology import plural
@@ -329,9 +329,19 @@ def _chain_list(text: str, ctx: Context) -> str | None:
 
 
 _WORDS_COMPARED = re.compile(
-    r"^(?:the\s+words?\s+)?(?P<a>[A-Za-z][\w\-]*)\s+(?:is\s+not|isn't|and\s+(?P<b2>[A-Za-z][\w\-]*)\s+are"
+    r"^(?:(?:it|that|this)\s+is\s+)?(?:the\s+words?\s+)?(?P<a>[A-Za-z][\w\-]*)(?:,?\s+not|\s+is\s+not|\s+isn't"
+    r"|\s+and\s+(?P<b2>[A-Za-z][\w\-]*)\s+are"
     r"\s+(?:different|two\s+different|not\s+the\s+same)(?:\s+words?|\s+names?|\s+concepts?)?)\s*"
     r"(?:the\s+(?:same\s+as\s+)?(?:word\s+)?)?(?P<b>[A-Za-z][\w\-]*)?\W*$", re.IGNORECASE)
+
+
+def _is_the_query(quote: str, ctx: Context) -> bool:
+    """A quoted sentence is the question's statement (or its negation), not a premise of the context."""
+    answers = ctx.answers
+    if answers.parse is None or answers.statement is None:
+        return False
+    formula = answers.parse(quote.strip(' ".,;:!'))
+    return formula is not None and formula in (answers.statement, answers.negated) and formula not in ctx.axioms
 
 
 def compares_words(text: str) -> bool:
@@ -468,6 +478,8 @@ _COMMENTARY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bdoes(?:n't|\s+not)\s+have\s+any\b", "a remark on what is missing"),
         (r"\b(?:not\s+)?(?:applicable|relevant|pertinent)\s+(?:to|for|here)\b", "a remark on what matters"),
         (r"^(?:maybe|perhaps|possibly)\b", "a guess (not asserted)"),
+        (r"\b(?:are|am|is|were)\s+asked\s+(?:whether|if|to)\b", "talk about the question"),
+        (r"\b(?:do|does|did)(?:n't|\s+not)\s+see\s+(?:any|anything)\b", "a remark on what the context does not say"),
         (r"^(?:we|i)\s+(?:can|will|could|need\s+to|must|should|have\s+to|want\s+to)\s+(?:now\s+)?(?:determine|check"
          r"|find\s+out|figure\s+out|decide|see|verify|evaluate|establish)\s+(?:whether|if|what|how|which)\b", "a plan"),
         (r"\b(?:a\s+)?(?:different|separate|distinct|unrelated|other)\s+(?:categor(?:y|ies)|class(?:es)?|groups?|kinds?"
@@ -483,7 +495,7 @@ _COMMENTARY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"|never\s+|(?:does\s+not|doesn't)\s+)?(?:applies|apply|refers|relates|pertains|is\s+about|talks\s+about)\b"
          r"|^the\s+[\w\-]+\s+(?:rule|statement|premise)\s+(?:does|do)\W*$", "a remark on what applies"),
         (r"^(?:(?:next|then|now|first|second|third|finally|and|also|so)\s*+,?\s++(?:(?:the|what\s+about|how\s+about)"
-         r"\s++)?[A-Za-z][\w\-]*|(?:what|how)\s+about\s+(?:the\s+)?[A-Za-z][\w\-]*|[A-Za-z][\w\-]{2,}(?:es|[^su]s))"
+         r"\s++)?[A-Za-z][\w\-]*|(?:(?:what|how)\s+about|back\s+to)\s+(?:the\s+)?[A-Za-z][\w\-]*|[A-Za-z][\w\-]{2,}(?:es|[^su]s))"
          r"\W*$", "a topic"),  # (a bare plural: "Grimpuses..."; a bare "Brimpus" may be a truncated clause)
         (r"^(?:step|part|stage|phase|conclusion|analysis|reasoning|summary|answer|solution|explanation|final"
          r"|observations?|notes?|key\s+(?:facts|points|steps))\b(?![^.]{0,60}\b(?:is|are)\b)[^.]{0,60}$", "a heading"),
@@ -639,6 +651,7 @@ _NOUN_PHRASE = re.compile(r"^(?:as\s+|being\s+|i\.e\.,?\s+)?(?P<np>(?:a|an)\s+[A
 _COPULA = re.compile(r"\b(?:is|are|was|were)\b", re.IGNORECASE)
 _WORD = re.compile(r"[A-Za-z][\w'\-]*")
 _TOKEN = re.compile(r"[A-Za-z0-9][\w'\-]*")
+_QUOTE_NOT = re.compile(r'^"(?P<quote>[^"]{3,300}?)[,.;]?"\s*+,?\s*+(?P<rest>not\s[^"]{1,80})$', re.IGNORECASE)
 _QUOTE_THEN = re.compile(r'^"(?P<quote>[^"]{3,300}?)[,.;]?"\s*+,?\s*+'
                          r"(?P<rest>(?:[A-Za-z][\w'\-]*\s++){1,3}?(?:is|are|isn't|aren't|must|cannot|can't)\b[^\"]*)$",
                          re.IGNORECASE)
@@ -1162,6 +1175,8 @@ def read_clause(text: str, ctx: Context, they: tuple[str, ...] = ()) -> list[Par
         they: the plural concepts the sentence made subjects before this clause: a clause about "they" is
             about the one of them (and is not read when there were several).
     """
+    if SELF_CORRECTION.match(text):
+        return [Part(PartKind.COMMENTARY, text, reason="a self-correction")]  # "Wait, no." answers nothing
     text = _clean(_peel(_INTERJECTION, _clean(_CONFIRMED.sub("", _contract(text)))))
     if not _WORD.search(text):
         return []
@@ -1177,6 +1192,8 @@ def read_clause(text: str, ctx: Context, they: tuple[str, ...] = ()) -> list[Par
             and _LABEL_VERB.search(label.group("label")) is None:
         return [Part(PartKind.COMMENTARY, text, reason="a heading: what is to be shown")]  # 'The statement: "S"'
     quotes = _quoted_premises(text) or ('"' in text and _quoted_premises(_peel(_LEAD_IN, text)))
+    if quotes and all(_is_the_query(quote, ctx) for quote in quotes):
+        return [Part(PartKind.COMMENTARY, text, reason="the question restated")]  # 'It says "Max is not floral."'
     if quotes:
         return [p for quote in quotes for p in read_clause(quote, ctx, they)]
     named = _QUOTE_NAMED.match(text)
@@ -1208,6 +1225,12 @@ def read_clause(text: str, ctx: Context, they: tuple[str, ...] = ()) -> list[Par
         stripped = _clean(_peel(_LEAD_IN, stripped[label.end():]))
         if case is not None and ctx.assumptions and not re.match(r"(?:assume|suppose)\b", stripped, re.IGNORECASE):
             stripped = "Assume " + stripped
+    if stripped[:1] == '"' and _is_the_query(stripped.strip(' ".,;:!'), ctx):
+        return [Part(PartKind.COMMENTARY, text, reason="the question restated")]
+    denied = _QUOTE_NOT.match(stripped) if stripped[:1] == '"' else None
+    if denied is not None:  # 'The context says "Rempuses are grimpuses," not hilpuses.'
+        return [*read_clause(denied.group("quote"), ctx, they),
+                Part(PartKind.COMMENTARY, denied.group("rest"), reason="a remark on the context's wording")]
     then = _QUOTE_THEN.match(stripped) if stripped[:1] == '"' else None
     if then is not None:
         # 'Although the context says "Each rompus is earthy," Polly is not a rompus': the cited premise, then the
@@ -1385,6 +1408,8 @@ def _read_piece(piece: _Piece, previous: str, ctx: Context, they: tuple[str, ...
     """The parts of one piece, and whether it opens with a premise word ("since", "because")."""
     body = piece.text.strip()
     if piece.role == "makes":
+        if _remark(previous) is not None:  # "I don't see any rule that makes wumpuses into rompuses": no claim
+            return [Part(PartKind.COMMENTARY, body, reason="part of a remark")], False
         return read_clause(_made(body, ctx), ctx, they), False
     if piece.role == "aside" and _REAL_WORLD_ANY.search(piece.head):
         return [Part(PartKind.COMMENTARY, body, reason="a remark about the real world")], False
@@ -1489,6 +1514,8 @@ def read_discourse(text: str, ctx: Context) -> list[Part]:
     """Read a sentence the grammar does not take whole: its clauses in order, premises first."""
     if CELL in text:
         return _table_row(text, ctx)
+    if SELF_CORRECTION.match(text):
+        return [Part(PartKind.COMMENTARY, text, reason="a self-correction")]  # "Wait, no." answers nothing
     text = _clean(_peel(_INTERJECTION, _clean(text)))
     if _CONTRADICTION.match(text):
         return [Part(PartKind.STEP, text, (ProofLine(CONTRADICTION, None),))]

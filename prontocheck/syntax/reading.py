@@ -483,8 +483,11 @@ def _is_query(parts: tuple[Part, ...], ctx: ReadingContext) -> bool:
 
 
 def _choose(readings: list[SentenceReading]) -> tuple[int, Answer] | None:
-    """The committed answer: the last answer outside the trace; a bare one only if no step follows it."""
+    """The committed answer: the last answer outside the trace; a bare one only if no step follows it, or if it opens
+    what the model says outside the trace ("**No.** Sally is a mammal, …": the answer, then its reasons).
+    """
     last_step = -1
+    first = next((i for i, r in enumerate(readings) if not r.in_trace), -1)
     step, answer_part = SentenceKind.STEP, PartKind.ANSWER
     for i in range(len(readings) - 1, -1, -1):  # from the end: the answer is usually the last sentence
         reading = readings[i]
@@ -494,7 +497,7 @@ def _choose(readings: list[SentenceReading]) -> tuple[int, Answer] | None:
             last_step = i
         for part in reversed(reading.parts):
             answer = part.answer
-            if part.kind is answer_part and answer is not None and not (answer.weak and i < last_step):
+            if part.kind is answer_part and answer is not None and not (answer.weak and i < last_step and i != first):
                 return i, answer
     return None
 
