@@ -59,7 +59,7 @@ from prontocheck.syntax.forms import ASSUME, CONTRADICTION, STATEMENT, ProofLine
 from prontocheck.syntax.morphology import plural
 from prontocheck.syntax.segment import CELL
 from prontocheck.syntax.sentences import parse_sentence
-from prontocheck.syntax.vocabulary import PRONOUNS, Unread, Vocabulary
+from prontocheck.syntax.vocabulary import PRONOUNS, Unread, Vocabulary, one_edit
 
 
 class PartKind(StrEnum):
@@ -356,7 +356,7 @@ def compares_words(text: str) -> bool:
 
 def _words_compared(text: str, ctx: Context) -> bool:
     """"sterpus is not storpus", "bompus and boompus are different words": a remark on two of the problem's words
-    that look alike (a letter or two apart), not the rule ∀x(sterpus(x) → ¬storpus(x)).
+    that look alike (a letter apart), not the rule ∀x(sterpus(x) → ¬storpus(x)).
     """
     m = _WORDS_COMPARED.match(text)
     if m is None:
@@ -365,15 +365,7 @@ def _words_compared(text: str, ctx: Context) -> bool:
     if b is None or m.group("b2") and m.group("b"):
         return False
     concepts = [ctx.vocabulary.concept(a), ctx.vocabulary.concept(b)]
-    return None not in concepts and concepts[0] != concepts[1] and _close(a.lower(), b.lower())
-
-
-def _close(a: str, b: str) -> bool:
-    """Two words a letter or two apart (same length, at most two letters differ; or one letter more)."""
-    if len(a) == len(b):
-        return sum(x != y for x, y in zip(a, b)) <= 2
-    short, long = sorted((a, b), key=len)
-    return len(long) - len(short) == 1 and any(long[:i] + long[i + 1:] == short for i in range(len(long)))
+    return None not in concepts and concepts[0] != concepts[1] and one_edit(a.lower(), b.lower())
 
 
 def _chain_lead(m: re.Match[str]) -> str:

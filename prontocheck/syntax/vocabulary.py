@@ -223,7 +223,7 @@ class Vocabulary:
         lower = word.lower()
         if len(lower) < 4 or lower in known_words():
             return None
-        near = sorted({self.concept(w) or w for w in self.words if _one_edit(lower, w)})
+        near = sorted({self.concept(w) or w for w in self.words if one_edit(lower, w)})
         return near[0] if len(near) == 1 else " or ".join(near) or None
 
     def mentions(self, words: Iterable[str]) -> list[str]:
@@ -235,10 +235,10 @@ class Vocabulary:
         return [w.lower() for w in words if w.lower() in self.words or self.concept(w) is not None]
 
 
-def _one_edit(a: str, b: str) -> bool:
+def one_edit(a: str, b: str) -> bool:
     """``a`` and ``b`` differ by one letter added, dropped or changed, or two neighbours swapped (not equal).
 
-    >>> _one_edit("zhropus", "zhorpus"), _one_edit("numpas", "numpus"), _one_edit("rompus", "tumpus")
+    >>> one_edit("zhropus", "zhorpus"), one_edit("numpas", "numpus"), one_edit("rompus", "tumpus")
     (True, True, False)
     """
     if a == b or abs(len(a) - len(b)) > 1:
