@@ -653,7 +653,7 @@ def test_constructions_of_the_blind_i_and_j_sets(sentence: str, expected: list[s
     "Rompus only appears in that one sentence.", "Numpus only shows up once.", "Rompus doesn't have any rules listed.",
     "That settles it: the rompus rule never applies to Max.", "So Max isn't a rompus necessarily.",
     "The statement: \"Max is sour.\"", "The statement is \"Max is sour,\" and I need to say whether it is true.",
-    "\"Is the following statement true or false? Max is sour.\"", "Wumpus is not rumpus.",
+    "\"Is the following statement true or false? Max is sour.\"", "Wumpus is not yumpus.",
 ])
 def test_remarks_on_the_words_and_the_question_are_not_claims(sentence: str) -> None:
     assert not [s for s in check(PLAIN, sentence).steps if s.formula is not None], sentence
@@ -709,7 +709,7 @@ def test_self_corrections_and_the_query_quoted_are_not_answers_or_claims() -> No
 
 
 @pytest.mark.parametrize("sentence", [
-    "Oh, dumpus, not rumpus.", "We are given a set of statements and asked whether \"Max is sour\" is true.",
+    "Oh, dumpus, not yumpus.", "We are given a set of statements and asked whether \"Max is sour\" is true.",
     "I don't see any rule that makes wumpuses into rompuses.", "Okay, back to the yumpus.",
 ])
 def test_remarks_of_the_blind_m_and_n_sets_are_not_claims(sentence: str) -> None:
@@ -725,3 +725,24 @@ def test_a_bare_answer_opening_the_text_after_the_trace_commits() -> None:
     assert check(Problem(CONTEXT, "Is it true that Max is sour?"), out).label.predicted is False
     # inside the reasoning, a bare "Yes." followed by steps still does not commit
     assert check(PLAIN, "Max is a wumpus. Yes. Max is a yumpus.").label.predicted is None
+
+
+@pytest.mark.parametrize(("sentence", "expected"), [
+    ('Now, the next part says "Every wumpus is a yumpus."', ["∀x(wumpus(x) → yumpus(x))"]),
+    ("And later there's \"Yumpuses are dumpuses.\"", ["∀x(yumpus(x) → dumpus(x))"]),
+    ('The exact sentence is "Every dumpus is not sour."', ["∀x(dumpus(x) → ¬sour(x))"]),
+    ("Max is a wumpus, and following the rules: wumpus → yumpus.", ["wumpus(Max)", "∀x(wumpus(x) → yumpus(x))"]),
+    ("So Max is a dumpus by the wumpus chain.", ["dumpus(Max)"]),
+])
+def test_constructions_of_the_blind_o_and_p_sets(sentence: str, expected: list[str]) -> None:
+    assert formulas(PLAIN, sentence) == expected
+
+
+@pytest.mark.parametrize("sentence", [
+    "The context does not say \"Every wumpus is sour.\"", "Max can't be both sour and not sour.",
+    "So wumpus and yumpus are spelled differently.", "Wait, no - wumpus and yumpus are different words.",
+    "That's dumpus, not yumpus.", "The rompus sentence is separate.", "The more direct rule takes precedence.",
+    "Key rule about sour:",
+])
+def test_remarks_of_the_blind_o_and_p_sets_are_not_claims(sentence: str) -> None:
+    assert [s.kind.value for s in check(PLAIN, sentence).sentences] == ["commentary"], sentence

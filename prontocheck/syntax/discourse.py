@@ -122,7 +122,7 @@ _VERB = (
     r"(?:(?:never|also|not)\s+)?(?:is|are|was|were|isn't|aren't|must|can|cannot|can't|could|would|should|will|does|do|did"
     r"|doesn't|don't|means|follows|implies|shows|appears|applies|matters|says|states|mentions|comes|needs|seems|'s"
     r"|has|have|indicates|suggests|tells|makes|gives|leads|goes|belongs|falls|counts|qualifies|establishes|specifies"
-    r"|confirms|places|puts|connects|links|ties|holds)"
+    r"|confirms|places|puts|connects|links|ties|holds|takes)"
 )
 _NOT_SUBJECT = r"(?!(?:therefore|thus|hence|so|also|then|and|but|or|not|being|which|who|that|ultimately|finally)\b)"
 _CLAUSE_START = (
@@ -132,7 +132,8 @@ _CLAUSE_START = (
     r"(?:(?:every|each|all|no|any|the|a|an|some|since|if)\s+)?" + _NOT_SUBJECT + _W + r"(?:\s+" + _NOT_SUBJECT + _W
     + r"){0,2}?"
     r"(?:,\s*(?:being|as|who\s+(?:is|are))\s+[^,]{1,80},)?\s+" + _VERB + r"\b|\s*Q{6,}"
-    r"|\s*(?:we|i|it|this|that|there|let|let's|(?:she|he|it|they)(?='s|'re)|maybe|perhaps)\b)"
+    r"|\s*(?:we|i|it|this|that|there|let|let's|(?:she|he|it|they)(?='s|'re)|maybe|perhaps)\b"
+    r"|\s*(?:following|using|applying)\s+the\s+(?:rules?|chain)\b)"
 )
 _SO_WORDS = (r"(?:so|therefore|thus|hence|consequently|which\s+means|which\s+implies|which\s+shows|which\s+tells\s+us"
               r"|meaning|this\s+means|it\s+follows|making\s+it\s+clear)")
@@ -270,6 +271,11 @@ _QUOTE_LIST = re.compile(r'^(?:(?:there\s+is|there\s+are|there\'s|and|also|but|s
 _QUOTED_QUESTION = re.compile(r'^"\s*+(?:is\s+the\s+following\s+statement\s+true\s+or\s+false|true\s+or\s+false'
                               r'|is\s+it\s+true\s+that|prove)\b', re.IGNORECASE)
 """"Is the following statement true or false? Rex is slow." quoted: the question read out, not a claim."""
+_QUOTE_CITED = re.compile(
+    r'^(?P<lead>[^"]{0,80}?\b(?:says?|states?|reads|is|there\s+is|there\'s|mentions|gives|has))\s*+:?\s*+'
+    r'"(?P<quote>[^"]{3,300})"(?P<rest>(?:\s*+[,;]?\s*+(?:and|but|so|while)\b[^"]{1,300})?)\W*$', re.IGNORECASE)
+"""A quoted sentence after a saying verb ('Now, the next part says "Every boompus is muffled."', 'And later there's
+"Each vumpus is bright."'): the premise it cites (a remark in the lead, "doesn't say", keeps it a remark)."""
 _QUOTE_NAMED = re.compile(
     r'^(?:the|a)\s+(?:only|one|relevant|other|key|first|last|second|third|next|distractor)\s+(?:sentence|rule'
     r'|statement|premise|fact)\b[^"]{0,120}?\b(?:is|reads|says)\s*+:?\s*+"(?P<quote>[^"]{1,300})"'
@@ -328,10 +334,13 @@ def _chain_list(text: str, ctx: Context) -> str | None:
     return " → ".join([owner, *items] if owner else items)
 
 
+_THEN_CLAUSE = re.compile(r",\s*+(?:so|and|but)\s++", re.IGNORECASE)
+_NO_DASH = re.compile(r"^(?:no|nope|oh|wait)\s*+[-\u2013\u2014,:]\s*+", re.IGNORECASE)
 _WORDS_COMPARED = re.compile(
-    r"^(?:(?:it|that|this)\s+is\s+)?(?:the\s+words?\s+)?(?P<a>[A-Za-z][\w\-]*)(?:,?\s+not|\s+is\s+not|\s+isn't"
+    r"^(?:(?:it|that|this)\s+is\s+|is\s+)?(?:the\s+words?\s+)?(?P<a>[A-Za-z][\w\-]*)(?:,?\s+not|\s+is\s+not|\s+isn't"
     r"|\s+and\s+(?P<b2>[A-Za-z][\w\-]*)\s+are"
-    r"\s+(?:different|two\s+different|not\s+the\s+same)(?:\s+words?|\s+names?|\s+concepts?)?)\s*"
+    r"\s+(?:(?:different|two\s+different|not\s+the\s+same)(?:\s+words?|\s+names?|\s+concepts?)?"
+    r"|spelled\s+differently))\s*"
     r"(?:the\s+(?:same\s+as\s+)?(?:word\s+)?)?(?P<b>[A-Za-z][\w\-]*)?\W*$", re.IGNORECASE)
 
 
@@ -470,6 +479,9 @@ _COMMENTARY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bdoes(?:n't|\s+not)\s+have\s+any\b", "a remark on what is missing"),
         (r"\b(?:not\s+)?(?:applicable|relevant|pertinent)\s+(?:to|for|here)\b", "a remark on what matters"),
         (r"^(?:maybe|perhaps|possibly)\b", "a guess (not asserted)"),
+        (r"\b(?:can't|cannot|can\s+not|couldn't|could\s+not)\s+be\s+both\b", "a remark on consistency"),
+        (r"^the\s+(?:[\w\-]+\s+)?(?:sentence|rule|statement|premise|line|fact)\s+(?:is|seems|looks)\b(?!\s*+:?\s*+\")"
+         r"|\btakes?\s+(?:precedence|priority)\b|\bmore\s+(?:specific|direct)\b", "a remark on the rules"),
         (r"\b(?:are|am|is|were)\s+asked\s+(?:whether|if|to)\b", "talk about the question"),
         (r"\b(?:do|does|did)(?:n't|\s+not)\s+see\s+(?:any|anything)\b", "a remark on what the context does not say"),
         (r"^(?:we|i)\s+(?:can|will|could|need\s+to|must|should|have\s+to|want\s+to)\s+(?:now\s+)?(?:determine|check"
@@ -490,7 +502,8 @@ _COMMENTARY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"\s++)?[A-Za-z][\w\-]*|(?:(?:what|how)\s+about|back\s+to)\s+(?:the\s+)?[A-Za-z][\w\-]*|[A-Za-z][\w\-]{2,}(?:es|[^su]s))"
          r"\W*$", "a topic"),  # (a bare plural: "Grimpuses..."; a bare "Brimpus" may be a truncated clause)
         (r"^(?:step|part|stage|phase|conclusion|analysis|reasoning|summary|answer|solution|explanation|final"
-         r"|observations?|notes?|key\s+(?:facts|points|steps))\b(?![^.]{0,60}\b(?:is|are)\b)[^.]{0,60}$", "a heading"),
+         r"|observations?|notes?|key\s+(?:facts?|points?|steps?|rules?|premises?))\b(?![^.]{0,60}\b(?:is|are)\b)[^.]{0,60}$",
+         "a heading"),
     )
 )
 def _copula(verb: str) -> str:
@@ -536,7 +549,7 @@ _HEDGES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...
         (r"\b(is|are)\s+in\s+the\s+([a-z][\w\-]*)\s+(?:category|class|group|family|set)\b", r"\1 \2"),
         (_SP + r"\b(?:category|class|group|set|family|type)\b(?=\s*$)", ""),
         (_SP + r",?\s*+\b(?:through|via|by|following|along|based\s+on)\s+(?:the|this|our|its|a)\s+"
-         r"(?:valid\s+|logical\s+)?"
+         r"(?:valid\s+|logical\s+|longer\s+|shorter\s+|[a-z][\w\-]*\s+(?=chain\b))?"
          r"(?:chain|hierarchy"
          r"|path|series|sequence|line|connection|relationship|classification)s?\b(?:\s+of\s+(?:\w+\s+)?\w+)?"
          r"(?:\s+to\s+\w+)?", ""),
@@ -1511,12 +1524,24 @@ def read_discourse(text: str, ctx: Context) -> list[Part]:
     text = _clean(_peel(_INTERJECTION, _clean(text)))
     if _CONTRADICTION.match(text):
         return [Part(PartKind.STEP, text, (ProofLine(CONTRADICTION, None),))]
+    cited = _QUOTE_CITED.match(text) if '"' in text else None
+    if cited is not None and _is_the_query(cited.group("quote"), ctx):
+        return [Part(PartKind.COMMENTARY, text, reason="the question restated")]  # 'It says "Max is sour."'
+    if cited is not None and not _remark(text[:cited.end("quote") + 1]):
+        # 'Now, the next part says "Every boompus is muffled."', 'The exact sentence is "…"': the premise cited
+        rest = cited.group("rest").strip(" ,;")
+        return [*read_clause(cited.group("quote"), ctx), *(read_discourse(rest, ctx) if _WORD.search(rest) else [])]
     named = _QUOTE_NAMED.match(text) if '"' in text else None
     if named is not None:  # (before the clause cuts: "that makes something windy" is part of the name)
         rest = named.group("rest")
         return [*read_clause(named.group("quote"), ctx), *(read_discourse(rest, ctx) if rest else [])]
-    if " are " in text and _words_compared(text[label.end():] if (label := _LABEL.match(text)) else text, ctx):
-        return [Part(PartKind.COMMENTARY, text, reason="a remark on the words")]  # "careful: bompus and boompus are …"
+    if " are " in text:  # "careful: bompus and boompus are different words, so …"
+        compared = _NO_DASH.sub("", text[label.end():] if (label := _LABEL.match(text)) else text)
+        then = _THEN_CLAUSE.search(compared)
+        if _words_compared(compared if then is None else compared[:then.start()], ctx):
+            rest = [] if then is None else read_discourse(compared[then.end():], ctx)
+            return [Part(PartKind.COMMENTARY, text if then is None else compared[:then.start()],
+                         reason="a remark on the words"), *rest]
     if _REAL_WORLD.match(text) or _REAL_WORLD.match(_peel(_LEAD_IN, text)):
         # "In real math, 9 is a square number, but here Wren is just an odd number": the real world is not
         # the problem's; what comes after "but" is.
