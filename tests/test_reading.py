@@ -746,3 +746,24 @@ def test_constructions_of_the_blind_o_and_p_sets(sentence: str, expected: list[s
 ])
 def test_remarks_of_the_blind_o_and_p_sets_are_not_claims(sentence: str) -> None:
     assert [s.kind.value for s in check(PLAIN, sentence).sentences] == ["commentary"], sentence
+
+
+@pytest.mark.parametrize(("sentence", "expected"), [
+    ("Then 2 says yumpuses are dumpuses, so he's a dumpus.", ["∀x(yumpus(x) → dumpus(x))", "dumpus(Max)"]),
+    ("Wumpus → yumpus by 1.", ["∀x(wumpus(x) → yumpus(x))"]),
+    ('"Every wumpus is a yumpus" - wumpus to yumpus, not the other way.', ["∀x(wumpus(x) → yumpus(x))"]),
+    ("Deduction: Max is therefore classified as a yumpus.", ["yumpus(Max)"]),
+    ("I just showed Max IS a yumpus.", ["yumpus(Max)"]),
+    ("Wumpuses are yumpuses, but nothing about rompuses.", ["∀x(wumpus(x) → yumpus(x))"]),
+    ("But wait, the rompus statement says every rompus is sour.", ["∀x(rompus(x) → sour(x))"]),
+    ("Every wumpus is a yumpus, and further up the chain every wumpus is a dumpus.",
+     ["∀x(wumpus(x) → yumpus(x))", "∀x(wumpus(x) → dumpus(x))"]),
+])
+def test_constructions_of_the_blind_q_and_r_sets(sentence: str, expected: list[str]) -> None:
+    assert formulas(PLAIN, sentence) == expected
+
+
+def test_a_question_is_no_answer_and_a_bold_one_is() -> None:
+    assert check(TF, "Max is not sour. So the statement is true?").label.predicted is None
+    assert check(TF, "Max is a wumpus.\n\n**No.** Max is a wumpus, and wumpuses are dumpuses.").label.predicted is False
+    assert [s.kind.value for s in check(PLAIN, "Rompus isn't anywhere in there.").sentences] == ["commentary"]

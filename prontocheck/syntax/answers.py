@@ -187,8 +187,8 @@ def answer_of(text: str, ctx: AnswerContext | None = None) -> Answer | None:
     """
     ctx = ctx or AnswerContext()
     text = " ".join(text.replace("*", " ").split())
-    if not text or not _CUE.search(text) or SELF_CORRECTION.match(text):
-        return None  # ("Wait, no." corrects the reasoning: it answers nothing)
+    if not text or not _CUE.search(text) or SELF_CORRECTION.match(text) or text.endswith("?"):
+        return None  # ("Wait, no." corrects the reasoning, "So the statement is true?" asks: neither answers)
     boxed = _BOXED.search(text)
     if boxed is not None:
         inner = boxed.group(1).strip().strip("()")

@@ -127,13 +127,13 @@ _VERB = (
 _NOT_SUBJECT = r"(?!(?:therefore|thus|hence|so|also|then|and|but|or|not|being|which|who|that|ultimately|finally)\b)"
 _CLAUSE_START = (
     r"(?=\s*(?:(?:also|then|thus|therefore|hence|so|now|further|moreover|in\s+turn|consequently|clearly|indeed"
-    r"|again|still|here|instead|however|actually),?\s+)?"
+    r"|again|still|here|instead|however|actually|further\s+up(?:\s+the\s+chain)?),?\s+)?"
     r"(?:(?:by|from|per|using)\s+(?:statement|rule|premise|fact)s?\s*#?\s*\d{1,3}(?:-\d{1,3})?\s*,?\s+)?"
     r"(?:(?:every|each|all|no|any|the|a|an|some|since|if)\s+)?" + _NOT_SUBJECT + _W + r"(?:\s+" + _NOT_SUBJECT + _W
     + r"){0,2}?"
     r"(?:,\s*(?:being|as|who\s+(?:is|are))\s+[^,]{1,80},)?\s+" + _VERB + r"\b|\s*Q{6,}"
     r"|\s*(?:we|i|it|this|that|there|let|let's|(?:she|he|it|they)(?='s|'re)|maybe|perhaps)\b"
-    r"|\s*(?:following|using|applying)\s+the\s+(?:rules?|chain)\b)"
+    r"|\s*(?:following|using|applying)\s+the\s+(?:rules?|chain)\b|\s*(?:nothing|none)\b)"
 )
 _SO_WORDS = (r"(?:so|therefore|thus|hence|consequently|which\s+means|which\s+implies|which\s+shows|which\s+tells\s+us"
               r"|meaning|this\s+means|it\s+follows|making\s+it\s+clear)")
@@ -195,7 +195,8 @@ _LEAD_IN = re.compile(
     r"|(?:i\s+think|i\s+believe|i\s+guess|i\s+suppose|it\s+seems|it\s+appears|it\s+looks|apparently|presumably)"
     r"(?:\s+(?:that|like))?"
     r"|(?:we|i)\s+(?:(?:also|now|then|can|could|thus|therefore|reasonably|safely|definitively|confidently|logically"
-    r"|still|finally|indeed|clearly|already|easily)\s+){0,3}(?:know|see|note|notice|observe|noticed|noted|saw|observed"
+    r"|still|finally|indeed|clearly|already|easily|just)\s+){0,3}(?:know|see|note|notice|observe|noticed|noted|saw|observed"
+    r"|showed|shown"
     r"|recalled|remembered|found|learned|learnt|concluded|inferred|deduced|derived|determined|confirmed|established"
     r"|recall|remember|find|conclude|infer|deduce|derive|determine|establish|confirm|learn|are\s+(?:given|told))\b"
     r"(?!\s+(?:whether|if|what|how|which|out)\b)"
@@ -208,6 +209,7 @@ _LEAD_IN = re.compile(
     r"|clearly)\s+)?(?:does\s+)?(?:(?:states?|says?|mentions?|tells\s+us|mentions|indicates|specifies)"
     r"(?:\s+(?:directly|explicitly|clearly|plainly|also))?(?:\s+that)?(?:\s*:)?|(?:gives|establishes|shows|provides)(?:\s+us)?"
     r"(?:\s+that|\s*:))"
+    r"|\d{1,3}\s+(?:says|states|tells\s+us|gives(?:\s+us)?)(?:\s+that)?\s*:?"
     r"|(?:statement|premise|rule|fact|sentence|line|clause)\s*#?\s*\d{1,3}\s*(?:says|states|tells\s+us|gives(?:\s+us)?"
     r"|reads|is)?(?:\s+that)?\s*:?"
     r"|(?:from|by|using|per|via|applying)\s+(?:the\s+)?(?:statement|premise|rule|fact|step|line|sentence)?\s*#?\s*"
@@ -232,6 +234,8 @@ _LEAD_IN = re.compile(
     r"|(?:we|i)\s+(?:recognize|recognise|realize|realise|understand|acknowledge)(?:\s+that)?"
     r"|(?:this|that)\s+(?:gives|leaves)(?:\s+us)?(?:\s+with)?"
     r"|in\s+other\s+words|that\s+is\s+to\s+say"
+    r"|the\s+(?!given\b|query\b|question\b|original\b|target\b|above\b|final\b|same\b)[\w\-]+\s+statement\s+(?:says"
+    r"|states|tells\s+us|reads)(?:\s+that)?\s*+:?"
     r"|the\s+(?:(?!given\b|query\b|question\b|original\b|target\b)[\w\-]+\s+)?(?:rule|premise|fact|sentence)\s+(?:says"
     r"|states|tells\s+us|reads)(?:\s+that)?\s*+:?"
     r"|(?:(?:we|i)\s+(?:(?:also|now|then|just)\s+)?(?:notice|noticed|note|noted|see|saw|found|find|have|had|recall"
@@ -415,7 +419,8 @@ _COMMENTARY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          "a remark on what the context does not say"),
         (r"^no\s+[a-z][\w\-]*(?:\s+anywhere|\s+at\s+all|\s+here|\s+there)?\W*$", "a remark on what is missing"),
         (r"\b(?:is|are)\s+not\s+in\s+(?:it|there|(?:the|that|this)\s+(?:list|chain|context|premises|statements|path))\b"
-         r"|\b(?:is|are)\s+not\s+(?:there|here|part\s+of\s+(?:it|this|that|the\s+(?:chain|list|path)))\b"
+         r"|\b(?:is|are)\s+not\s+(?:there|here|anywhere|part\s+of\s+(?:it|this|that|the\s+(?:chain|list|path)))\b"
+         r"|^no\s+[a-z][\w\-]*\s+anywhere\b"
          r"|^none\s+of\b", "a remark on what is missing"),
         (r"^(?:determine|use|apply|establish|combine|check|consider|verify|confirm|identify|find|trace|examine|compare"
          r"|evaluate|show|derive|start|begin|follow)\b(?!\s+(?:is|are)\b)", "a plan"),
@@ -538,6 +543,7 @@ _HEDGES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...
          r"|\w+th)\s+)?(?:line|sentence|statement|rule|fact|premise)s?(?:\s+(?:of|in)\s+the\s+(?:context|premises"
          r"|problem|question))?\b", ""),
         (_SP + r",?\s*+\bas\s+(?:required|desired|claimed|expected|needed|asked|wanted)\b", ""),
+        (_SP + r",?\s*+\b(?:by|from|per)\s+\(?\d{1,3}\)?(?=\W*$)", ""),
         (_SP + r"\b(?:based\s+on|according\s+to|from|by|as\s+(?:stated|given|mentioned|shown|established)"
          r"\s+(?:in|by|above))"
          r"\s+(?:the\s+)?(?:given\s+|above\s+|first\s+|second\s+|third\s+|last\s+|previous\s+|same\s+)?"
@@ -608,7 +614,8 @@ def _hedged(text: str) -> bool:
     """The clause has a word of :data:`_HEDGE_WORDS` or a double quote (one set lookup per word)."""
     return '"' in text or not _HEDGE_WORDS.isdisjoint(_WORDS.findall(text.lower()))
 _CLASSIFIED = re.compile(
-    r"\b(is|are)\s+(?:(not|never)\s+)?(?:(?:also|specifically|explicitly|directly|clearly|ultimately|indeed)\s+){0,2}"
+    r"\b(is|are)\s+(?:(not|never)\s+)?(?:(?:also|specifically|explicitly|directly|clearly|ultimately|indeed|therefore|thus"
+    r"|hence|then|so)\s+){0,2}"
     r"(?:classified|categorized|categorised|considered|identified|known"
     r"|characterized|characterised|labeled|labelled|grouped|counted|regarded)\s+(?:to\s+(?:(not)\s+)?be|as"
     r"(?:\s+being)?|among)\s+"
@@ -656,6 +663,10 @@ _NOUN_PHRASE = re.compile(r"^(?:as\s+|being\s+|i\.e\.,?\s+)?(?P<np>(?:a|an)\s+[A
 _COPULA = re.compile(r"\b(?:is|are|was|were)\b", re.IGNORECASE)
 _WORD = re.compile(r"[A-Za-z][\w'\-]*")
 _TOKEN = re.compile(r"[A-Za-z0-9][\w'\-]*")
+_QUOTE_GLOSS = re.compile(
+    r'^"(?P<quote>[^"]{3,300}?)[,.;]?"\s*+[-\u2013\u2014:]\s*+(?P<rest>(?:(?:that|this|it)(?:\'s|\s+is)\s+)?(?:[\w\-]+\s+to\s+'
+    r'[\w\-]+|yes|fine|ok(?:ay)?|same\s+direction|correct|right|good|true|all\s+\w+\s+are\s+\w+)\b[^"]{0,120})$',
+    re.IGNORECASE)
 _QUOTE_NOT = re.compile(r'^"(?P<quote>[^"]{3,300}?)[,.;]?"\s*+,?\s*+(?P<rest>not\s[^"]{1,80})$', re.IGNORECASE)
 _QUOTE_THEN = re.compile(r'^"(?P<quote>[^"]{3,300}?)[,.;]?"\s*+,?\s*+'
                          r"(?P<rest>(?:[A-Za-z][\w'\-]*\s++){1,3}?(?:is|are|isn't|aren't|must|cannot|can't)\b[^\"]*)$",
@@ -862,6 +873,8 @@ def bracket_says_something(text: str) -> bool:
 
 def _contract(text: str) -> str:
     """Contractions spelled out: "isn't" → "is not", "she's" → "she is"; "Rex ∈ brimpus" is "Rex is a brimpus"."""
+    if "IS" in text or "ARE" in text or "NOT" in text:  # "Sam IS sour": emphasis
+        text = _EMPHASIS.sub(lambda m: m.group().lower(), text)
     if "'s " in text:  # "so Sam's a monkey": a name's "is" (not "Sam's categories")
         text = _NAME_IS.sub(r"\1 is", text)
     if "\u2208" in text or "\u2209" in text:
@@ -875,6 +888,7 @@ def _contract(text: str) -> str:
     return _CONTRACTIONS.sub(expand, text)
 
 
+_EMPHASIS = re.compile(r"\b(?:IS|ARE|NOT|ISN'T|AREN'T)\b")
 _NAME_IS = re.compile(r"\b([A-Z][a-z]+)'s(?=\s+(?:a|an|not|also|therefore|thus|then|definitely|indeed)\s)")
 _QUOTED_SENTENCES = re.compile(r"(?<=[.!?])\s++(?=[A-Z])")
 
@@ -1232,6 +1246,10 @@ def read_clause(text: str, ctx: Context, they: tuple[str, ...] = ()) -> list[Par
             stripped = "Assume " + stripped
     if stripped[:1] == '"' and _is_the_query(stripped.strip(' ".,;:!'), ctx):
         return [Part(PartKind.COMMENTARY, text, reason="the question restated")]
+    gloss = _QUOTE_GLOSS.match(stripped) if stripped[:1] == '"' else None
+    if gloss is not None:  # '"Each rompus is a jompus" - rompus to jompus.': the premise, then the model's gloss on it
+        return [*read_clause(gloss.group("quote"), ctx, they),
+                Part(PartKind.COMMENTARY, gloss.group("rest"), reason="a gloss on the premise")]
     denied = _QUOTE_NOT.match(stripped) if stripped[:1] == '"' else None
     if denied is not None:  # 'The context says "Rempuses are grimpuses," not hilpuses.'
         return [*read_clause(denied.group("quote"), ctx, they),

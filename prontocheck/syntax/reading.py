@@ -482,9 +482,10 @@ def _is_query(parts: tuple[Part, ...], ctx: ReadingContext) -> bool:
     return len(lines) == 1 and lines[0].formula is not None and lines[0].formula in (answers.statement, answers.negated)
 
 
-def _choose(readings: list[SentenceReading]) -> tuple[int, Answer] | None:
-    """The committed answer: the last answer outside the trace; a bare one only if no step follows it, or if it opens
-    what the model says outside the trace ("**No.** Sally is a mammal, …": the answer, then its reasons).
+def _choose(readings: list[SentenceReading], text: str = "") -> tuple[int, Answer] | None:
+    """The committed answer: the last answer outside the trace; a bare one only if no step follows it, if it opens
+    what the model says outside the trace, or if it is set in bold ("**No.** Sally is a mammal, …": the answer, then
+    its reasons).
     """
     last_step = -1
     first = next((i for i, r in enumerate(readings) if not r.in_trace), -1)
@@ -497,9 +498,16 @@ def _choose(readings: list[SentenceReading]) -> tuple[int, Answer] | None:
             last_step = i
         for part in reversed(reading.parts):
             answer = part.answer
-            if part.kind is answer_part and answer is not None and not (answer.weak and i < last_step and i != first):
+            if part.kind is answer_part and answer is not None and not (
+                    answer.weak and i < last_step and i != first and not _bold(text, reading)):
                 return i, answer
     return None
+
+
+def _bold(text: str, reading: SentenceReading) -> bool:
+    """The sentence is set in bold as written ("**No.**", "__B__")."""
+    return text[max(0, reading.start - 2):reading.start] in ("**", "__") and text[reading.end:reading.end + 2] in (
+        "**", "__") or text[reading.start:reading.start + 2] in ("**", "__")
 
 
 def _mid_sentence(text: str, readings: list[SentenceReading]) -> bool:
@@ -532,7 +540,7 @@ def read_output(text: str, ctx: ReadingContext) -> OutputReading:
     used = text if cut is None else text[:cut]
     seg = segment(used)
     readings = _read_all(seg, ctx)
-    chosen = _choose(readings)
+    chosen = _choose(readings, used)
     if chosen is None:
         reason = _no_answer(used, seg.trace, readings)
         return OutputReading(tuple(readings), None, None, reason, 0 if cut is None else len(text) - cut,
