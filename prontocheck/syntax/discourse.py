@@ -364,7 +364,11 @@ def compares_words(text: str) -> bool:
     >>> compares_words("Sterpus is not storpus."), compares_words("Every sterpus is a storpus.")
     (True, False)
     """
-    return _WORDS_COMPARED.match(text) is not None
+    m = _WORDS_COMPARED.match(text)
+    if m is None:
+        return False
+    b = m.group("b2") or m.group("b")
+    return b is not None and one_edit(m.group("a").lower(), b.lower())  # (cheap: "Max is not sour" is no such)
 
 
 def _words_compared(text: str, ctx: Context) -> bool:
