@@ -65,7 +65,8 @@ FALSE_WORD = re.compile(r"\bfalse\b", re.IGNORECASE)
 # "Is it true that S?" may be answered yes/no (blind-j: "\boxed{\text{No}}").
 YES_WORD = re.compile(r"\byes\b", re.IGNORECASE)
 NO_WORD = re.compile(r"\bno\b", re.IGNORECASE)
-OPTION_LETTER = re.compile(r"(?:\boption is:? |\bOption |\{|Answer: |\(|^|\"answer\": \")([AB])\b")
+# "So the answer is A." (blind-s, Gemini) names the letter after "answer is".
+OPTION_LETTER = re.compile(r"(?:\boption is:? |\bOption |\{|Answer: |\banswer is:? |\(|^|\"answer\": \")([AB])\b")
 
 
 def _jsonl(path: Path) -> list[dict[str, Any]]:
