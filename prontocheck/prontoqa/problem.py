@@ -176,7 +176,7 @@ def _question(problem: Problem, axioms: Iterable[Formula]) -> tuple[Query | None
         return None, options, UnreadableQuery(problem.query, "the query is empty and no gold chain of thought is "
                                                              "given: nothing to check the output against", pos=0)
     try:
-        return read_query(text, frozenset[str]().union(*(symbols(a)[0] for a in axioms))), options, None
+        return read_query(text, lambda: frozenset[str]().union(*(symbols(a)[0] for a in axioms))), options, None
     except UnreadableQuery as e:
         return None, options, e
 
