@@ -39,6 +39,7 @@ relations grammar writes ``/(contains|contain)\b/``.
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 
@@ -194,6 +195,7 @@ class Templates:
             raise ValueError("a transformer with terminal callbacks cannot be replayed")
         self._recorder = _Recorder(lark.options.transformer)
         self._recording = lark._parse_tree_builder.create_callback(self._recorder)
+        self._lock = threading.Lock()
         self._full = lark.parse
         self._start = start
         self._kept = kept
@@ -247,16 +249,21 @@ class Templates:
             return (_SPAN, (first, last), (value.type, tuple(cuts)))
 
         recorder = self._recorder
-        recorder.child, recorder.steps = child, []
+        if not self._lock.acquire(blocking=False):  # (one recorder: while it records a text, others are parsed in full)
+            return self._full(text, start=self._start), None
         try:
+            recorder.child, recorder.steps = child, []
             out = _Parser(self._table, self._recording).parse(LexerThread.from_text(self._lexer, text), self._start)
+            steps = tuple(recorder.steps)
         except _Unreplayable:
             return self._full(text, start=self._start), None
+        finally:
+            self._lock.release()
         if not isinstance(out, _Box):
             return self._full(text, start=self._start), None
         if not reusable:
             return out.value, None
-        return out.value, (tuple(recorder.steps), out.index)
+        return out.value, (steps, out.index)
 
 
 def _replay(plan: _Plan, words: tuple[str, ...]) -> Any:
