@@ -66,6 +66,7 @@ def checking(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Checking]]:
     def clear() -> None:
         frontend._reader.cache_clear()
         sentences._parse_raw.cache_clear()
+        sentences._statement.cache_clear()
         frontend._INTERNED.clear()
 
     monkeypatch.setattr(frontend, "Templates", make)

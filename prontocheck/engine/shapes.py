@@ -261,18 +261,27 @@ class ShapeIndex:
     def build(cls, axioms: tuple[Formula, ...]) -> ShapeIndex:
         """Index the axioms of a theory."""
         index = cls()
-        facts = index.facts
-        for formula in axioms:
+        facts, rules, into, from_antecedent = index.facts, index.rules, index.into, index.from_antecedent
+        rule_keys = index.rule_keys
+        simple = True
+        for formula in axioms:  # (what _add does, written out: every new problem indexes its context here)
             found = _axiom(formula)
             if isinstance(found, ShapeRule):
-                index._add(found)
-                index.rule_keys.add((found.antecedent, found.consequent))
-                index.simple &= isinstance(found.antecedent, Lit) and isinstance(found.consequent, Lit)
+                ante, cons = found.antecedent, found.consequent
+                rules.append(found)
+                into[cons].append(found)
+                if type(cons) is Compound and cons.op == Op.AND:
+                    for conjunct in cons.parts:
+                        index.into_conjunct[conjunct].append(found)
+                from_antecedent[ante].append(found)
+                rule_keys.add((ante, cons))
+                simple = simple and type(ante) is Lit and type(cons) is Lit
             elif found is not None:
                 facts[found[1]].add(found[0])
-                index.simple &= isinstance(found[0], Lit)
+                simple = simple and type(found[0]) is Lit
             else:
-                index.simple = False
+                simple = False
+        index.simple = simple
         return index
 
     def compounds_of(self, c: Const) -> frozenset[Shape]:

@@ -98,20 +98,37 @@ class _Gold:
     label: bool | None
 
 
-def _gold(lines: Iterable[ProofLine], label: bool | None) -> _Gold | None:
-    """A gold proof's statements (goal last), assumptions and printed lines; ``None`` if it states nothing."""
+def _gold(lines: Iterable[ProofLine], label: bool | None, shown: Iterable[str] | None = None) -> _Gold | None:
+    """A gold proof's statements (goal last), assumptions and printed lines (``shown``: as :func:`_shown` prints
+    them, printed here when not given); ``None`` if it states nothing.
+    """
     statements: list[Formula] = []
     assumptions: list[Formula] = []
-    shown: list[str] = []
     for line in lines:
         if line.formula is not None and line.kind == STATEMENT:
             statements.append(line.formula)
-            shown.append(str(line.formula))
-            continue
-        if line.formula is not None and line.kind == ASSUME:
+        elif line.formula is not None and line.kind == ASSUME:
             assumptions.append(line.formula)
-        shown.append(str(line))
-    return _Gold(tuple(statements), tuple(assumptions), tuple(shown), label) if statements else None
+    if not statements:
+        return None
+    return _Gold(tuple(statements), tuple(assumptions), tuple(map(_shown, lines) if shown is None else shown), label)
+
+
+def _shown(line: ProofLine) -> str:
+    """A gold line as results print it: a statement as its formula, any other line with its kind."""
+    return str(line.formula) if line.formula is not None and line.kind == STATEMENT else str(line)
+
+
+@lru_cache(maxsize=1 << 14)
+def _gold_sentence(text: str) -> tuple[tuple[ProofLine, ...], tuple[str, ...]] | UnparseableSentence:
+    """A gold sentence's proof lines and how each is printed, or why it does not parse (gold chains repeat their
+    sentences from problem to problem: each is read once).
+    """
+    try:
+        lines = proof_lines(parse_sentence(text))
+    except UnparseableSentence as e:
+        return e.with_traceback(None)  # (its traceback would pin this frame to the cache)
+    return lines, tuple(map(_shown, lines))
 
 
 @lru_cache(maxsize=1 << 12)
@@ -133,14 +150,15 @@ def _given_gold(problem: Problem, warnings: list[str]) -> _Gold | None:
         if texts and (answer := _answer_alone(texts[-1])) is not None:
             texts, label = texts[:-1], answer
     lines: list[ProofLine] = []
+    shown: list[str] = []
     for text in texts:
-        try:
-            sentence = parse_sentence(text)
-        except UnparseableSentence as e:
-            warnings.append(f"gold chain of thought sentence does not parse, gold derived instead: {_describe(e)}")
+        found = _gold_sentence(text)
+        if isinstance(found, UnparseableSentence):
+            warnings.append(f"gold chain of thought sentence does not parse, gold derived instead: {_describe(found)}")
             return None
-        lines.extend(proof_lines(sentence))
-    return _gold(lines, label)
+        lines.extend(found[0])
+        shown.extend(found[1])
+    return _gold(lines, label, shown)
 
 
 def _derived_gold(theory: Theory, query: Query, warnings: list[str]) -> _Gold | None:
@@ -176,7 +194,7 @@ def _question(problem: Problem, axioms: Iterable[Formula]) -> tuple[Query | None
         return None, options, UnreadableQuery(problem.query, "the query is empty and no gold chain of thought is "
                                                              "given: nothing to check the output against", pos=0)
     try:
-        return read_query(text, frozenset[str]().union(*(symbols(a)[0] for a in axioms))), options, None
+        return read_query(text, lambda: frozenset[str]().union(*(symbols(a)[0] for a in axioms))), options, None
     except UnreadableQuery as e:
         return None, options, e
 

@@ -40,6 +40,12 @@ class Utility(StrEnum):
 STRICT, BROAD, INVALID, UNPARSEABLE = Validity.STRICT, Validity.BROAD, Validity.INVALID, Validity.UNPARSEABLE
 USEFUL, MISLEADING, OFF_PATH = Utility.USEFUL, Utility.MISLEADING, Utility.OFF_PATH
 
+VALUES: dict[StrEnum, str] = {m: m.value for m in (*Validity, *Utility, *SentenceKind)}
+"""The value of each validity, utility and sentence kind as a plain string: a lookup, where ``member.value`` is a
+descriptor call (the per-record JSON and the summary read them for every step and sentence)."""
+
+_KINDS: dict[tuple[Validity, bool | None, Utility | None], str] = {}
+
 METRICS = ("strict", "non_atomic", "broad", "valid")
 """The four proof accuracies, by JSON key. The paper's "skip" accuracy is ``non_atomic``."""
 
@@ -92,12 +98,11 @@ class StepResult:
         >>> StepResult(0, "", "", Validity.BROAD, False, Utility.OFF_PATH, False, ()).kind
         'broad-off-path'
         """
-        if self.validity in (INVALID, UNPARSEABLE):
-            return self.validity.value
-        utility = self.utility.value.replace("_", "-") if self.utility else "unknown"
-        if self.validity is BROAD:
-            return f"broad-{utility}"
-        return f"strict-{'atomic' if self.atomic else 'non-atomic'}-{utility}"
+        axes = (self.validity, self.atomic, self.utility)
+        kind = _KINDS.get(axes)  # (a handful of combinations, each worded once)
+        if kind is None:
+            kind = _KINDS[axes] = _kind(*axes)
+        return kind
 
     def to_json(self) -> dict[str, Any]:
         """The step as in the per-record JSON."""
@@ -105,9 +110,9 @@ class StepResult:
             "index": self.index,
             "text": self.text,
             "formula": self.formula,
-            "validity": self.validity.value,
+            "validity": VALUES[self.validity],
             "atomic": self.atomic,
-            "utility": None if self.utility is None else self.utility.value,
+            "utility": None if self.utility is None else VALUES[self.utility],
             "redundant": self.redundant,
             "premises": list(self.premises),
             "reason": self.reason,
@@ -131,6 +136,15 @@ class StepResult:
                    _optional_bool(obj["atomic"]), None if utility is None else Utility(utility),
                    _bool(obj["redundant"]), _ints(obj["premises"]), _optional_str(obj["reason"]),
                    _optional_str(obj["rule"]), _ints(obj["assumptions"]))
+
+
+def _kind(validity: Validity, atomic: bool | None, utility: Utility | None) -> str:
+    if validity in (INVALID, UNPARSEABLE):
+        return validity.value
+    shown = utility.value.replace("_", "-") if utility else "unknown"
+    if validity is BROAD:
+        return f"broad-{shown}"
+    return f"strict-{'atomic' if atomic else 'non-atomic'}-{shown}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,7 +247,7 @@ class SentenceResult(NamedTuple):
 
     def to_json(self) -> dict[str, Any]:
         """The sentence as in the per-record JSON."""
-        return {"index": self.index, "text": self.text, "span": list(self.span), "kind": self.kind.value,
+        return {"index": self.index, "text": self.text, "span": list(self.span), "kind": VALUES[self.kind],
                 "steps": list(self.steps), "reason": self.reason, "in_trace": self.in_trace}
 
     @classmethod

@@ -22,7 +22,17 @@ from typing import TypeVar
 
 from prontocheck.common.stats import Rate
 from prontocheck.io.records import RecordError
-from prontocheck.prontoqa.results import METRICS, ExampleResult, SentenceKind, Utility, Validity
+from prontocheck.prontoqa.results import (
+    METRICS,
+    MISLEADING,
+    STRICT,
+    UNPARSEABLE,
+    VALUES,
+    ExampleResult,
+    SentenceKind,
+    Utility,
+    Validity,
+)
 from prontocheck.report.samples import SampleKey, SamplesBuilder
 from prontocheck.report.summary import GroupedSummary, StepCounts, StepsToReturn, Summary, Unparseable
 
@@ -107,15 +117,15 @@ class SummaryBuilder:
         misleading = False
         for s in result.steps:
             self._steps["total"] += 1
-            self._validity[s.validity.value] += 1
+            self._validity[VALUES[s.validity]] += 1
             self._kind[s.kind] += 1
             self._steps["redundant"] += s.redundant
             if s.utility is not None:
-                self._utility[s.utility.value] += 1
-            if s.validity is Validity.STRICT:
+                self._utility[VALUES[s.utility]] += 1
+            if s.validity is STRICT:
                 self._steps["strict_atomic" if s.atomic else "strict_non_atomic"] += 1
-                misleading = misleading or bool(s.atomic and s.utility is Utility.MISLEADING)
-            if s.validity is Validity.UNPARSEABLE:
+                misleading = misleading or bool(s.atomic and s.utility is MISLEADING)
+            if s.validity is UNPARSEABLE:
                 self._unparseable_omitted += _admit(self._unparseable, (s.text, s.reason or ""), 1, self._limit)
         return misleading
 
@@ -143,7 +153,7 @@ class SummaryBuilder:
         for w in result.warnings:
             self._warnings_omitted += _admit(self._warnings, w, 1, self._limit)
         self._gold_source[result.gold.source] += 1
-        self._sentences.update(s.kind.value for s in result.sentences)
+        self._sentences.update([VALUES[s.kind] for s in result.sentences])
         if result.label.predicted is None and result.label.reason is not None:
             self._no_answer[result.label.reason] += 1
         self._cut += result.cut_after_answer > 0

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
@@ -284,11 +284,12 @@ def _read_query(text: str, known: frozenset[str]) -> Query | UnreadableQuery:
     return Query(question.kind, formula)
 
 
-def read_query(text: str, known: frozenset[str] = frozenset()) -> Query:
+def read_query(text: str, known: frozenset[str] | Callable[[], frozenset[str]] = frozenset()) -> Query:
     """Read a query in any wording of the module doc: its kind and the logical form of its statement.
 
     ``known`` (the predicates of the problem's context, printed names such as ``real_number``) settles
-    a yes/no question the grammar alone reads two ways ("Is every cube number blue?").
+    a yes/no question the grammar alone reads two ways ("Is every cube number blue?"); it may be a function
+    that gives them, called only for such a question (most queries do not need them).
 
     Raises:
         UnreadableQuery: no known wording, or the statement does not parse (``pos`` is inside ``text``).
@@ -302,8 +303,9 @@ def read_query(text: str, known: frozenset[str] = frozenset()) -> Query:
     24 the statement does not parse: unexpected word 'a'
     """
     result = _read_query(text, frozenset())
-    if known and isinstance(result, UnreadableQuery) and _AMBIGUOUS in result.reason:
-        result = _read_query(text, known)  # (cached under the context's words only where they matter)
+    if isinstance(result, UnreadableQuery) and _AMBIGUOUS in result.reason \
+            and (words := known() if callable(known) else known):
+        result = _read_query(text, words)  # (cached under the context's words only where they matter)
     if isinstance(result, UnreadableQuery):
         raise result.fresh()
     return result

@@ -69,10 +69,23 @@ def parse_statement(sentence: str) -> Formula:
     >>> str(parse_statement("Everything that is a wumpus or a yumpus is not kind."))
     '∀x(wumpus(x) ∨ yumpus(x) → ¬kind(x))'
     """
-    result = parse_sentence(sentence)
+    result = _statement(sentence)
+    if isinstance(result, UnparseableSentence):
+        raise result.fresh()
+    return result
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _statement(sentence: str) -> Formula | UnparseableSentence:
+    # parse_statement's result, a failure as a value: every new problem reads its context's statements here, and
+    # contexts repeat them, so a repeat is one lookup.
+    text, result = _parse_raw(sentence)
+    if isinstance(result, UnparseableSentence):
+        return result
+    if isinstance(result, Query):
+        return UnparseableSentence(text, "a query where a statement was expected", pos=0)
     if isinstance(result, Assumption | Contradiction | Since | Statements):
-        text = normalize(sentence)
-        raise UnparseableSentence(text, f"{type(result).__name__.lower()} where a statement was expected", pos=0)
+        return UnparseableSentence(text, f"{type(result).__name__.lower()} where a statement was expected", pos=0)
     return result
 
 

@@ -4,10 +4,11 @@ that shape.
 Most sentences a checker reads differ from one seen before only in their open-class words: "Every
 wumpus is a yumpus" and "Every dumpus is a tumpus" are lexed into the same token types and reduced by
 the same rules in the same order. So the front-end (:mod:`prontocheck.syntax.frontend`) parses the first
-sentence of each shape with Lark as usual, recording the reductions the parser made (each grammar
-rule's callback and where each of its children came from: a token of the text, or an earlier
-reduction); a later sentence of the same shape replays those callbacks on its own words. The LALR
-automaton and the lexer are skipped; the transformer still runs on the sentence's own words, so
+sentence of each shape with Lark as usual, recording the calls of the transformer's methods that the
+reductions made (each method and where each of its children came from: a token of the text, or an earlier
+call; Lark's child filters and inlined ``_rules`` are seen through); a later sentence of the same shape
+makes those calls on its own words. The LALR automaton, the lexer and Lark's callback wrappers are skipped;
+the transformer still runs on the sentence's own words, so
 whatever it decides from their values (morphology, lexicon, "facts about one individual") is decided
 for this sentence, and whatever it rejects makes the sentence go through the full parse instead.
 
@@ -38,14 +39,17 @@ relations grammar writes ``/(contains|contain)\b/``.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Mapping
+import threading
+from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 
-from lark import Lark, Token
+from lark import Lark, Token, Tree
 from lark.lexer import LexerThread
 from lark.parsers.lalr_parser import _Parser
+from lark.visitors import Transformer_InPlace, _vargs_inline
 
 _WORD = re.compile(r"[A-Za-z0-9'\-]+")
+_WORD_SPLIT = re.compile(f"({_WORD.pattern})")
 _LOWER, _CAPITAL = "\x01", "\x02"
 _ASCII_LETTERS = re.compile(r"[a-z]+|[A-Z][a-z]*")
 
@@ -71,17 +75,38 @@ class Shape(NamedTuple):
     @staticmethod
     def of(text: str, kept: frozenset[str]) -> Shape:
         """The shape of ``text``, keeping the words in ``kept`` (lower case) as they are."""
-        parts: list[str] = []
+        marks = _MARKS.get(kept)
+        if marks is None:
+            marks = _MARKS[kept] = _Marks(kept)
+        pieces = _WORD_SPLIT.split(text)  # (text between words, word, text, …, word, text)
         words: list[str] = []
-        end = 0
-        for m in _abstracted(text, kept):
-            word = m.group()
-            parts.append(text[end:m.start()])
-            parts.append(_CAPITAL if word[0].isupper() else _LOWER)
-            words.append(word)
-            end = m.end()
-        parts.append(text[end:])
-        return Shape("".join(parts), tuple(words))
+        for i in range(1, len(pieces), 2):
+            mark = marks[pieces[i]]
+            if mark:
+                words.append(pieces[i])
+                pieces[i] = mark
+        return Shape("".join(pieces), tuple(words))
+
+
+class _Marks(dict[str, str]):
+    """Word → its mark in a shape (``""``: kept as it is), worked out once per word (a bounded number kept)."""
+
+    def __init__(self, kept: frozenset[str]) -> None:
+        super().__init__()
+        self.kept = kept
+
+    def __missing__(self, word: str) -> str:
+        if not _ASCII_LETTERS.fullmatch(word) or word.lower() in self.kept:
+            mark = ""
+        else:
+            mark = _CAPITAL if word[0].isupper() else _LOWER
+        if len(self) >= 1 << 16:
+            self.clear()
+        self[word] = mark
+        return mark
+
+
+_MARKS: dict[frozenset[str], _Marks] = {}
 
 
 def _abstracted(text: str, kept: frozenset[str]) -> Iterator[re.Match[str]]:
@@ -90,7 +115,7 @@ def _abstracted(text: str, kept: frozenset[str]) -> Iterator[re.Match[str]]:
 
 
 class _Box:
-    """A reduction's value while a parse is recorded, with the index of the reduction that made it."""
+    """A transformer method's value while a parse is recorded, with the index of the step that made it."""
 
     __slots__ = ("value", "index")
 
@@ -99,11 +124,59 @@ class _Box:
         self.index = index
 
 
-# A recorded reduction: the rule's callback and, for each child, (kind, a, b): an earlier reduction's value
-# (_RESULT, index), a token of the text without abstracted words (_LITERAL, token), one abstracted word
-# (_WORD_TOKEN, word index, type), or a token spanning several words (_SPAN, (first word, last word), the
-# token's text with the words cut out).
-_Step = tuple[Callable[[list[Any]], Any], tuple[tuple[int, Any, Any], ...]]
+# A recorded step: a transformer method, whether it takes its children inline (``@v_args(inline=True)``) or as
+# one list, and for each child (kind, a, b): an earlier step's value (_RESULT, index), a token of the text
+# without abstracted words (_LITERAL, token; also a placeholder ``None``), one abstracted word (_WORD_TOKEN,
+# word index, type), or a token spanning several words (_SPAN, (first word, last word), the token's text with
+# the words cut out).
+_Step = tuple[Callable[..., Any], bool, tuple[tuple[int, Any, Any], ...]]
+_Plan = tuple[tuple[_Step, ...], int]
+"""The steps of a shape's parse and the index of the one whose value is the result."""
+
+
+class _Unreplayable(Exception):
+    """A parse the recording cannot replay (a tree reaches a transformer method, a wrapper other than inline)."""
+
+
+class _Recorder:
+    """The transformer seen through a recording: Lark's own callbacks (child filters, inlined ``_rules``,
+    single-child expansion) run as usual, and each call of a transformer method is recorded with where its
+    children came from, so that a replay calls the methods alone.
+    """
+
+    def __init__(self, transformer: Any) -> None:
+        self._transformer = transformer
+        self.child: Callable[[Any], tuple[int, Any, Any]] = lambda value: (_LITERAL, value, None)
+        """Where a child came from (set for each text recorded)."""
+        self.steps: list[_Step] = []
+        """The steps recorded so far (set for each text recorded)."""
+
+    def __getattr__(self, name: str) -> Callable[[list[Any]], _Box]:
+        method = getattr(self._transformer, name)  # (none: Lark builds a tree, through __default__)
+        wrapper = getattr(method, "visit_wrapper", None)
+        if wrapper is _vargs_inline:
+            function, inline = method.base_func, True
+        elif wrapper is None and not isinstance(self._transformer, Transformer_InPlace):
+            function, inline = method, False
+        else:
+            return _refuse  # (another wrapper: texts whose parse calls this method are parsed in full)
+
+        def record(children: list[Any]) -> _Box:
+            refs = tuple(self.child(c) for c in children)
+            values = [c.value if isinstance(c, _Box) else c for c in children]
+            value = function(*values) if inline else function(values)
+            self.steps.append((function, inline, refs))
+            return _Box(value, len(self.steps) - 1)
+
+        return record
+
+    def __default__(self, data: str, children: list[Any], meta: Any) -> Tree[Any]:
+        # An inlined rule's tree: its children are spliced into the parent's by Lark, so only they are seen.
+        return Tree(data, children, meta)
+
+
+def _refuse(children: list[Any]) -> _Box:
+    raise _Unreplayable("a transformer method not called as a plain or inline callback")
 
 
 class Templates:
@@ -114,16 +187,20 @@ class Templates:
     """
 
     def __init__(self, lark: Lark, start: str, kept: frozenset[str], size: int) -> None:
-        # Lark's parts: the contextual lexer, the LALR table and the reduction callbacks (rule → callable(children)).
+        # Lark's parts: the contextual lexer, the LALR table, the builder of the reduction callbacks and the
+        # transformer they call.
         self._lexer = lark.parser.lexer
         self._table = lark.parser.parser.parser.parse_table
-        self._callbacks: Mapping[Any, Callable[[list[Any]], Any]] = lark.parser.parser.parser.callbacks
-        if any(isinstance(key, str) for key in self._callbacks):
+        if any(isinstance(key, str) for key in lark.parser.parser.parser.callbacks):
             raise ValueError("a transformer with terminal callbacks cannot be replayed")
+        self._recorder = _Recorder(lark.options.transformer)
+        self._recording = lark._parse_tree_builder.create_callback(self._recorder)
+        self._lock = threading.Lock()
+        self._full = lark.parse
         self._start = start
         self._kept = kept
         self._size = size
-        self._plans: dict[str, tuple[_Step, ...]] = {}
+        self._plans: dict[str, _Plan] = {}
         self.replayed = 0
 
     def parse(self, text: str) -> Any:
@@ -146,18 +223,18 @@ class Templates:
             self._plans[shape] = plan
         return result
 
-    def _record(self, text: str, words: tuple[str, ...]) -> tuple[Any, tuple[_Step, ...] | None]:
+    def _record(self, text: str, words: tuple[str, ...]) -> tuple[Any, _Plan | None]:
         spans = [m.span() for m in _abstracted(text, self._kept)]
-        steps: list[_Step] = []
-        reusable = True
+        reusable = len(spans) == len(words)
 
         def child(value: Any) -> tuple[int, Any, Any]:
             nonlocal reusable
             if isinstance(value, _Box):
                 return (_RESULT, value.index, None)
+            if value is None:  # a placeholder of an absent optional part ([x])
+                return (_LITERAL, None, None)
             if not isinstance(value, Token) or value.start_pos is None or value.end_pos is None:
-                reusable = False
-                return (_LITERAL, value, None)
+                raise _Unreplayable(type(value).__name__)  # a tree, or a token without its place
             inside = [i for i, (s, e) in enumerate(spans) if value.start_pos < e and s < value.end_pos]
             if not inside:
                 return (_LITERAL, value, None)
@@ -171,26 +248,28 @@ class Templates:
             cuts.append(text[spans[last][1]:value.end_pos])
             return (_SPAN, (first, last), (value.type, tuple(cuts)))
 
-        def recording(callback: Callable[[list[Any]], Any]) -> Callable[[list[Any]], Any]:
-            def record(children: list[Any]) -> _Box:
-                refs = tuple(child(c) for c in children)
-                value = callback([c.value if isinstance(c, _Box) else c for c in children])
-                steps.append((callback, refs))
-                return _Box(value, len(steps) - 1)
+        recorder = self._recorder
+        if not self._lock.acquire(blocking=False):  # (one recorder: while it records a text, others are parsed in full)
+            return self._full(text, start=self._start), None
+        try:
+            recorder.child, recorder.steps = child, []
+            out = _Parser(self._table, self._recording).parse(LexerThread.from_text(self._lexer, text), self._start)
+            steps = tuple(recorder.steps)
+        except _Unreplayable:
+            return self._full(text, start=self._start), None
+        finally:
+            self._lock.release()
+        if not isinstance(out, _Box):
+            return self._full(text, start=self._start), None
+        if not reusable:
+            return out.value, None
+        return out.value, (steps, out.index)
 
-            return record
 
-        callbacks = {rule: recording(callback) for rule, callback in self._callbacks.items()}
-        out = _Parser(self._table, callbacks).parse(LexerThread.from_text(self._lexer, text), self._start)
-        result = out.value if isinstance(out, _Box) else out
-        if not reusable or not isinstance(out, _Box) or out.index != len(steps) - 1 or len(spans) != len(words):
-            return result, None
-        return result, tuple(steps)
-
-
-def _replay(plan: tuple[_Step, ...], words: tuple[str, ...]) -> Any:
+def _replay(plan: _Plan, words: tuple[str, ...]) -> Any:
+    steps, result = plan
     values: list[Any] = []
-    for callback, refs in plan:
+    for function, inline, refs in steps:
         children = []
         for kind, a, b in refs:
             if kind == _RESULT:
@@ -205,5 +284,5 @@ def _replay(plan: tuple[_Step, ...], words: tuple[str, ...]) -> Any:
                 for i, word in enumerate(words[a[0]:a[1] + 1], 1):
                     pieces += [word, cuts[i]]
                 children.append(Token(token_type, "".join(pieces)))
-        values.append(callback(children))
-    return values[-1]
+        values.append(function(*children) if inline else function(children))
+    return values[result]

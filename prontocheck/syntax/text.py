@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from prontocheck.syntax.answers import answer_of as _answer_of
 from prontocheck.syntax.segment import segment, sentence_texts
@@ -61,8 +62,12 @@ def split_sentences(text: str) -> list[Span]:
     return [Span(s.text, s.start) for s in segment(text).sentences]
 
 
+@lru_cache(maxsize=1 << 14)
 def answer_of(sentence: str) -> bool | None:
     """Read an answer sentence: ``True``, ``false.``, ``The answer is yes.``; ``None`` if it is not one.
+
+    Cached: :func:`split_output` asks it of every sentence of a gold chain without a label, from the last one
+    back, and gold chains repeat their sentences from problem to problem.
 
     >>> answer_of("The answer is true."), answer_of("False"), answer_of("Fae is kind.")
     (True, False, None)

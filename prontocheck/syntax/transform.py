@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from lark import Token, Transformer, v_args
 
@@ -77,7 +78,10 @@ class _List:
         return any(isinstance(i, _Negated) for i in self.items)
 
 
+@lru_cache(maxsize=1 << 14)
 def _apply(phrase: _Concepts | _Negated | _List, term: Term) -> Formula:
+    # (cached: a predicate phrase recurs in sentence after sentence, "every wumpus", "is a wumpus"; the
+    # phrase and the term are immutable, and so is the formula)
     if isinstance(phrase, _Concepts):
         return and_(*(Atom(name, (term,)) for name in phrase.names))
     if isinstance(phrase, _Negated):
