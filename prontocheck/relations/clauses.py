@@ -445,7 +445,8 @@ def read_sentence(text: str) -> tuple[Surface, ...]:
                 raise UnparseableSentence(text, f"an elided predicate after {word!r} is only read after a plain "
                                           "clause", pos=len(" ".join(raw[:i])))
             negated = bool(len((*expanded, *rest)) % 2)
-            return left, Surface(left.form, (constant_name(raw[i + 1:i + 1 + n]), *left.args[1:]), negated=negated)
+            subject2 = [w.rstrip(",;:") for w in raw[i + 1:i + 1 + n]]  # "… but Maria, is.": not "maria,"
+            return left, Surface(left.form, (constant_name(subject2), *left.args[1:]), negated=negated)
         left = _part(text, left_text, 0)
         return left, _elided_object(left, _part(text, " ".join(raw[i + 1:]), len(" ".join(raw[:i + 1])) + 1), lexicon)
     return (read_clause(text),)

@@ -361,8 +361,8 @@ def compares_words(text: str) -> bool:
     """The sentence may compare two words ("sterpus is not storpus"): the reader judges it against the problem's
     vocabulary, so the grammar's whole-sentence reading is not taken as it is.
 
-    >>> compares_words("Sterpus is not storpus."), compares_words("Every sterpus is a storpus.")
-    (True, False)
+    >>> [compares_words(s) for s in ("Sterpus is not storpus.", "Every sterpus is a storpus.", "Max is not sour.")]
+    [True, False, False]
     """
     m = _WORDS_COMPARED.match(text)
     if m is None:

@@ -9,7 +9,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from prontocheck.errors import UnparseableSentence
@@ -201,6 +201,9 @@ def _sentences(draw: st.DrawFn) -> tuple[str, dict[str, object]]:
 
 @settings(max_examples=400, deadline=None)
 @given(_sentences())
+@example(("Earlier, Dana is not behind the wheel but Maria, is.",  # a comma was folded into the name "maria,"
+          {"kind": "coordinated", "forms": ("behind", "behind"), "args": (("dana", "wheel"), ("maria", "wheel")),
+           "negated": (True, False), "prefix_ok": True, "noisy": True}))
 def test_generated_sentences_are_read_right_or_rejected(case: tuple[str, dict[str, object]]) -> None:
     text, expect = case
     try:
