@@ -574,7 +574,9 @@ def test_they_after_a_premise_is_what_the_premise_is_about() -> None:
         "∀x(yumpus(x) → ¬sour(x))"
     assert formulas(PLAIN, "Yumpuses are not sour (as they are dumpuses).") == [  # the premise first
         "∀x(yumpus(x) → dumpus(x))", "∀x(yumpus(x) → ¬sour(x))"]
-    # two premises about two concepts: "they" is not guessed
+    # a premise about "they" itself, or premises about two concepts: "they" is not guessed
+    r = check(PLAIN, "Rompuses are sour, but since they are yumpuses and yumpuses are dumpuses, they are dumpuses.")
+    assert r.steps[-1].validity is Validity.UNPARSEABLE and "could mean" in (r.steps[-1].reason or "")
     r = check(PLAIN, "Since wumpuses are yumpuses and yumpuses are dumpuses, they are dumpuses.")
     assert r.steps[-1].validity is Validity.UNPARSEABLE and "could mean" in (r.steps[-1].reason or "")
 

@@ -1597,7 +1597,7 @@ def read_discourse(text: str, ctx: Context) -> list[Part]:
     head_subject: str | None = None  # the concept the piece an aside is in is about
     in_premise = False
     for piece in _pieces(text):
-        if len(set(premise_subjects)) == 1 and piece.role in ("comma", "so"):
+        if len(set(premise_subjects)) == 1 and premise_subjects[0] and piece.role in ("comma", "so"):
             they: tuple[str, ...] = (premise_subjects[0],)
         elif piece.role == "aside" and head_subject is not None:  # "tumpuses are not shy (as they are …)"
             they = (head_subject,)
@@ -1613,6 +1613,8 @@ def read_discourse(text: str, ctx: Context) -> list[Part]:
             head_subject = None
         if plural_pronoun:
             subject = _SUBJECT.match(_dehedge(_peel(_LEAD_IN, _PREMISE_START.sub("", piece.text.strip()))))
+            if subject is not None and in_premise and subject.group("subj").lower() in PRONOUNS:
+                premise_subjects.append("")  # "since they are yumpuses and yumpuses are sour, they …": whose they?
             if subject is not None and _concept_subject(subject.group("subj"), ctx):
                 subjects.append(_plural_of(subject.group("subj"), ctx))
                 if in_premise:
