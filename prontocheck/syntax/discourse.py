@@ -364,25 +364,27 @@ def compares_words(text: str) -> bool:
     >>> [compares_words(s) for s in ("Sterpus is not storpus.", "Every sterpus is a storpus.", "Max is not sour.")]
     [True, False, False]
     """
+    return _look_alike(text) is not None  # (cheap: "Max is not sour" compares no look-alike words)
+
+
+def _look_alike(text: str) -> tuple[str, str] | None:
+    """The two words a sentence of :data:`_WORDS_COMPARED` compares, when they are a letter apart; else ``None``."""
     m = _WORDS_COMPARED.match(text)
-    if m is None:
-        return False
-    b = m.group("b2") or m.group("b")
-    return b is not None and one_edit(m.group("a").lower(), b.lower())  # (cheap: "Max is not sour" is no such)
+    if m is None or m.group("b2") and m.group("b"):
+        return None
+    a, b = m.group("a"), m.group("b2") or m.group("b")
+    return (a, b) if b is not None and one_edit(a.lower(), b.lower()) else None
 
 
 def _words_compared(text: str, ctx: Context) -> bool:
     """"sterpus is not storpus", "bompus and boompus are different words": a remark on two of the problem's words
     that look alike (a letter apart), not the rule ∀x(sterpus(x) → ¬storpus(x)).
     """
-    m = _WORDS_COMPARED.match(text)
-    if m is None:
+    words = _look_alike(text)
+    if words is None:
         return False
-    a, b = m.group("a"), m.group("b2") or m.group("b")
-    if b is None or m.group("b2") and m.group("b"):
-        return False
-    concepts = [ctx.vocabulary.concept(a), ctx.vocabulary.concept(b)]
-    return None not in concepts and concepts[0] != concepts[1] and one_edit(a.lower(), b.lower())
+    concepts = [ctx.vocabulary.concept(w) for w in words]
+    return None not in concepts and concepts[0] != concepts[1]
 
 
 def _chain_lead(m: re.Match[str]) -> str:
@@ -517,7 +519,7 @@ _COMMENTARY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 )
 def _copula(verb: str) -> str:
     """The copula in a verb's number: "belongs" → "is", "belong" → "are", "does" → "is"."""
-    return "is" if verb.lower().endswith(("s", "es")) else "are"
+    return "is" if verb.lower().endswith("s") else "are"
 
 
 _HEDGES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = tuple(
@@ -1248,21 +1250,22 @@ def read_clause(text: str, ctx: Context, they: tuple[str, ...] = ()) -> list[Par
         stripped = _clean(_peel(_LEAD_IN, stripped[label.end():]))
         if case is not None and ctx.assumptions and not re.match(r"(?:assume|suppose)\b", stripped, re.IGNORECASE):
             stripped = "Assume " + stripped
-    if stripped[:1] == '"' and _is_the_query(stripped.strip(' ".,;:!'), ctx):
-        return [Part(PartKind.COMMENTARY, text, reason="the question restated")]
-    gloss = _QUOTE_GLOSS.match(stripped) if stripped[:1] == '"' else None
-    if gloss is not None:  # '"Each rompus is a jompus" - rompus to jompus.': the premise, then the model's gloss on it
-        return [*read_clause(gloss.group("quote"), ctx, they),
-                Part(PartKind.COMMENTARY, gloss.group("rest"), reason="a gloss on the premise")]
-    denied = _QUOTE_NOT.match(stripped) if stripped[:1] == '"' else None
-    if denied is not None:  # 'The context says "Rempuses are grimpuses," not hilpuses.'
-        return [*read_clause(denied.group("quote"), ctx, they),
-                Part(PartKind.COMMENTARY, denied.group("rest"), reason="a remark on the context's wording")]
-    then = _QUOTE_THEN.match(stripped) if stripped[:1] == '"' else None
-    if then is not None:
-        # 'Although the context says "Each rompus is earthy," Polly is not a rompus': the cited premise, then the
-        # clause after it (the comma inside the quotes cut nothing)
-        return [*read_clause(then.group("quote"), ctx, they), *read_clause(then.group("rest"), ctx, they)]
+    if stripped[:1] == '"':  # a quoted premise, and what follows it
+        if _is_the_query(stripped.strip(' ".,;:!'), ctx):
+            return [Part(PartKind.COMMENTARY, text, reason="the question restated")]
+        gloss = _QUOTE_GLOSS.match(stripped)
+        if gloss is not None:  # '"Each rompus is a jompus" - rompus to jompus.': the premise, then the model's gloss
+            return [*read_clause(gloss.group("quote"), ctx, they),
+                    Part(PartKind.COMMENTARY, gloss.group("rest"), reason="a gloss on the premise")]
+        denied = _QUOTE_NOT.match(stripped)
+        if denied is not None:  # 'The context says "Rempuses are grimpuses," not hilpuses.'
+            return [*read_clause(denied.group("quote"), ctx, they),
+                    Part(PartKind.COMMENTARY, denied.group("rest"), reason="a remark on the context's wording")]
+        then = _QUOTE_THEN.match(stripped)
+        if then is not None:
+            # 'Although the context says "Each rompus is earthy," Polly is not a rompus': the cited premise, then the
+            # clause after it (the comma inside the quotes cut nothing)
+            return [*read_clause(then.group("quote"), ctx, they), *read_clause(then.group("rest"), ctx, they)]
     stripped = _unquote(stripped.rstrip(".!"))
     contradiction = _contradiction(stripped, ctx)
     if contradiction is not None:
