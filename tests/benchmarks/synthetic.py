@@ -72,8 +72,8 @@ def example(rng: random.Random, hops: int, output_rng: random.Random | None = No
         wrong_rule = _rule(rng, chain[hops - 1] if hops else chain[0], branch)
         output = gold[:3] + [wrong_rule, f"{name} is {_article(branch)}."]
         label = not label
-    elif kind < 0.35:
-        output.insert(1, f"{name} likes {plural(distractor)}.")
+    elif kind < 0.35:  # an unparseable sentence ("has": one the original analyzer skips too, so it can be timed)
+        output.insert(1, f"{name} has {plural(distractor)}.")
     elif kind < 0.4:
         output.insert(2, f"{name} is {_article(distractor)}.")
     text = " ".join(output) + (" True" if label == (query_neg == goal_neg) else " False")
