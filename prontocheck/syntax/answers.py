@@ -28,6 +28,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+from prontocheck.common import patterns as rx
 from prontocheck.logic.formulas import Formula
 
 _WORDS: dict[str, bool | None] = {
@@ -49,28 +50,28 @@ _ECHO = r"(?:\s*+,\s*+(?:it|this|that)(?:'s|\s+is)\s+(?P<echo>true|false|correct
 """A value said again: "Yes, it is true" (the two must agree)."""
 _END = r"\s*+[.!]*+$"
 """The end of an answer: spaces and full stops taken whole (possessive), so that a long run of them is scanned once."""
-_BOXED = re.compile(r"\\boxed\s*+\{\s*+(?:\\text\s*+\{\s*+)?([^{}]{1,40}?)\s*+\}?\s*+\}")
-_ANSWER = re.compile(
+_BOXED = rx.compile(r"\\boxed\s*+\{\s*+(?:\\text\s*+\{\s*+)?([^{}]{1,40}?)\s*+\}?\s*+\}")
+_ANSWER = rx.compile(
     _LEAD + r"(?:the\s+)?(?:final\s+|correct\s+|right\s+|best\s+|my\s+)?"
     r"(?:answer|option|choice|label|verdict|response|result)(?:\s++(?:is|would\s+be|should\s+be|must\s+be|will\s+be|=))?(?:\s++(?:therefore|thus|clearly))?\s*+[:=–—-]?"
     r"\s*+(?:option\s+|choice\s+)?\(?" + _VALUE + r"\)?" + _OPTION_TEXT + _ECHO + _END,
     re.IGNORECASE,
 )
-_BARE = re.compile(
+_BARE = rx.compile(
     _LEAD + r"(?:(?:option|choice)\s+)?\(?" + _VALUE + r"\)?" + _OPTION_TEXT + _ECHO + _END, re.IGNORECASE
 )
-_IS_CORRECT = re.compile(
+_IS_CORRECT = rx.compile(
     _LEAD + r"(?:(?:the\s+)?(?:option|choice|answer)\s+)?\(?" + _VALUE + r"\)?" + _OPTION_TEXT
     + r"\s++is\s++(?:the\s++)?(?:correct|right)(?:\s++(?:answer|option|choice|one))?" + _END,
     re.IGNORECASE,
 )
 """An option named as the right one: "B) False is correct", "Option A is the correct answer"."""
-_CHOOSE = re.compile(
+_CHOOSE = rx.compile(
     _LEAD + r"(?:i|we)\s+(?:would\s+|will\s+)?(?:choose|select|pick|go\s+with|answer)\s+(?:option\s+)?\(?"
     + _VALUE + r"\)?" + _OPTION_TEXT + _END,
     re.IGNORECASE,
 )
-_JUDGED = re.compile(
+_JUDGED = rx.compile(
     _LEAD + r"(?:(?:the|this|that)\s+)?(?:given\s+|original\s+|above\s+|final\s+)?(?:statement|claim|query|hypothesis"
     r"|proposition|assertion|conclusion|sentence)(?P<quoted>\s*+:?\s*+(?:\"[^\"]{1,200}\"|'[^']{1,200}')(?:\s*+,)?"
     r"|\s+that\s+[^\"]{0,199}?[^\"\s])?"
@@ -80,36 +81,36 @@ _JUDGED = re.compile(
     r"\b[^.]{0,60}[.!]*$",
     re.IGNORECASE,
 )
-_TRUE_THAT = re.compile(
+_TRUE_THAT = rx.compile(
     _LEAD + r"(?:it\s+is|it's|it\s+was)\s+(?:(?:indeed|definitely|clearly|therefore|thus|then)\s+)?(?P<neg>not\s+)?"
     r"(?P<value>true|false|correct|incorrect)\s+that\s+(?P<statement>[^\"]{1,200}?)" + _END,
     re.IGNORECASE,
 )
 """'It is true that S', 'Yes, it's true that S' (S the query's statement, or its negation)."""
-_UNDECIDED = re.compile(
+_UNDECIDED = rx.compile(
     _LEAD + r"(?:the\s+)?(?:statement|claim|answer|truth\s+value)\b[^.]{0,120}\b(?:cannot|can\s*not|can't|could\s+not)"
     r"\s+be\s+(?:definitively\s+|definitely\s+|clearly\s+)?(?:determined|decided|established|confirmed)\b[^.]{0,80}"
     r"[.!]*$",
     re.IGNORECASE,
 )
-_SAID = re.compile(r"^(?P<statement>\"[^\"]{1,200}\"|'[^']{1,200}'|[^\"]{0,199}?[^\"\s])(?:\s*+,)?\s++is\s+"
+_SAID = rx.compile(r"^(?P<statement>\"[^\"]{1,200}\"|'[^']{1,200}'|[^\"]{0,199}?[^\"\s])(?:\s*+,)?\s++is\s+"
                    r"(?P<neg>not\s+)?(?P<value>true|false)" + _END, re.IGNORECASE)
-_ARROW_ANSWER = re.compile(r"^(?P<head>.{1,200}?)\s*+(?:→|=>|->)\s*+(?P<tail>\(?[A-Ea-e]\)?|true|false)\W*$",
+_ARROW_ANSWER = rx.compile(r"^(?P<head>.{1,200}?)\s*+(?:→|=>|->)\s*+(?P<tail>\(?[A-Ea-e]\)?|true|false)\W*$",
                           re.IGNORECASE)
-SELF_CORRECTION = re.compile(r"^\W*(?:wait|hmm+|hm+|hold\s+on|oh|ah|uh|um)\W*(?:no|nope|not\s+quite)\W*$",
+SELF_CORRECTION = rx.compile(r"^\W*(?:wait|hmm+|hm+|hold\s+on|oh|ah|uh|um)\W*(?:no|nope|not\s+quite)\W*$",
                              re.IGNORECASE)
 """"Wait, no.", "Hmm, no": the reasoning corrects itself; no answer is given."""
-_HOLDS = re.compile(r"\b((?:statement|claim|hypothesis|proposition|assertion)(?:\s*+:?\s*+\"[^\"]{1,200}\")?)\s++"
+_HOLDS = rx.compile(r"\b((?:statement|claim|hypothesis|proposition|assertion)(?:\s*+:?\s*+\"[^\"]{1,200}\")?)\s++"
                     r"(?:(does(?:n't|\s+not)\s+hold)|holds)\b", re.IGNORECASE)
-_STRIP_LEAD = re.compile(_LEAD, re.IGNORECASE)
-_CUE = re.compile(
+_STRIP_LEAD = rx.compile(_LEAD, re.IGNORECASE)
+_CUE = rx.compile(
     r"\b(?:true|false|yes|no|correct|incorrect|right|wrong|valid|invalid|unknown|uncertain|undetermined|undecidable|holds?"
     r"|answer|option|choice|label|verdict|response|boxed|determined|decided|established|confirmed|choose|select|pick"
     r"|go\s+with)\b|^\W*\(?[a-e]\)?\W*$|\b[a-e]\)",
     re.IGNORECASE,
 )
 """A word every answer statement has: without one, a sentence is not an answer (checked first, cheaply)."""
-_EXPLAINED = re.compile(r"(?<!\s)\s++[-:]\s++|(?:(?<!\s)\s*+[,;]|[,;])?(?<!\s)\s++(?:because|since|as)\s++",
+_EXPLAINED = rx.compile(r"(?<!\s)\s++[-:]\s++|(?:(?<!\s)\s*+[,;]|[,;])?(?<!\s)\s++(?:because|since|as)\s++",
                         re.IGNORECASE)
 """What separates an answer from the explanation after it: "B (False) - Alex is blue", "A, because …"."""
 

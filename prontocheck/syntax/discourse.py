@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
 
+from prontocheck.common import patterns as rx
 from prontocheck.errors import UnparseableSentence
 from prontocheck.logic.formulas import (
     And,
@@ -138,7 +139,7 @@ _CLAUSE_START = (
 _SO_WORDS = (r"(?:so|therefore|thus|hence|consequently|which\s+means|which\s+implies|which\s+shows|which\s+tells\s+us"
               r"|meaning|this\s+means|it\s+follows|making\s+it\s+clear)")
 """The words that open a conclusion ("so", "which means"), in a cut of :data:`_CONNECTIVE` and at a clause's start."""
-_CONNECTIVE = re.compile(
+_CONNECTIVE = rx.compile(
     r"(?P<but>,?" + _SP + r"\b(?:but|while|whereas|although|though|yet|however)\b,?\s*+" + _CLAUSE_START + ")"
     r"|(?P<so>(?:,\s*+|(?<!\s)\s++)(?:and\s+)?" + _SO_WORDS + r"(?:\s+that)?\b,?\s*+" + _CLAUSE_START + ")"
     r"|(?P<since>(?:,\s*+|(?<!\s)\s++)(?:and\s+)?(?:because|since|given\s+that)\b\s*+" + _CLAUSE_START
@@ -162,12 +163,12 @@ _CONNECTIVE_WORDS = frozenset(
     " because since given and who that makes made places puts -".split()
 )
 """A word every cut of :data:`_CONNECTIVE` but a comma needs: a piece with none of them and no comma is whole."""
-_PREMISE_START = re.compile(r"^(?:and\s+)?(?:since|because|as|given\s+that|considering\s+that)\s+", re.IGNORECASE)
-_SO_START = re.compile(
+_PREMISE_START = rx.compile(r"^(?:and\s+)?(?:since|because|as|given\s+that|considering\s+that)\s+", re.IGNORECASE)
+_SO_START = rx.compile(
     r"^(?:and\s+)?" + _SO_WORDS + r"(?:\s+that)?\b,?\s*",
     re.IGNORECASE,
 )
-_INTERJECTION = re.compile(
+_INTERJECTION = rx.compile(
     r"^(?:\(?(?:\d{1,3}|[a-h])[.)]\s+|(?:step|statement|premise|rule|fact|point|line|sentence|clause|condition)"
     r"\s*#?\s*\d{1,3}\s*[:.)\-]\s*"
     r"|(?:while|whereas|although|though|even\s+though)\s+(?=\S)"
@@ -182,7 +183,7 @@ _INTERJECTION = re.compile(
     r"|so\s+far|up\s+to\s+now|at\s+this\s+point|by\s+(?:transitivity|modus\s+ponens|contraposition|chaining))\b\s*[,:]?\s+)",
     re.IGNORECASE,
 )
-_LEAD_IN = re.compile(
+_LEAD_IN = rx.compile(
     r"^(?:(?:we|i)\s+(?:have\s+|had\s+)?(?:already\s+)?(?:established|shown|seen|found|determined|concluded|derived"
     r"|deduced|proven|proved|noted|verified|confirmed)(?:\s+that)?"
     r"|(?:the|this|our)\s+(?:reasoning|analysis|chain(?:\s+of\s+\w+)?|logic|information|evidence)\s+(?:leads\s+(?:us\s+)?to"
@@ -244,14 +245,14 @@ _LEAD_IN = re.compile(
     r"\s*,?\s*",
     re.IGNORECASE,
 )
-_LABEL = re.compile(r"^(?P<label>(?:[A-Za-z0-9][\w'\-]*\s+){0,6}[A-Za-z0-9][\w'\-]*)\s*:\s+(?=\S)")
-_LABEL_VERB = re.compile(r"\b(?:is|are|was|were|be|not)\b", re.IGNORECASE)
-_QUESTION_START = re.compile(
+_LABEL = rx.compile(r"^(?P<label>(?:[A-Za-z0-9][\w'\-]*\s+){0,6}[A-Za-z0-9][\w'\-]*)\s*:\s+(?=\S)")
+_LABEL_VERB = rx.compile(r"\b(?:is|are|was|were|be|not)\b", re.IGNORECASE)
+_QUESTION_START = rx.compile(
     r"^(?:is|are|was|were|does|do|did|can|could|would|should|will|has|have|what|why|how|which|who|whom|whether"
     r"|isn't|aren't|doesn't|where|when)\b",
     re.IGNORECASE,
 )
-_NOT_NECESSARILY = re.compile(
+_NOT_NECESSARILY = rx.compile(
     r"\bnot\s+(?:necessarily|always|definitely|certainly|automatically|obviously|guaranteed)\b"
     r"|\bnot\s+(?:a|an)\s+[\w\-]+\s+necessarily\b"
     r"|(?<=,)\s*+(?:but\s+|and\s+)?not\s+(?:that\s+)?(?:(?:every|each|all)\b|(?=[\w\-]+\s+(?:is|are)\b))"
@@ -261,55 +262,55 @@ _NOT_NECESSARILY = re.compile(
 )
 """What need not be so: "not necessarily", a converse denied ("…, not every storpus is a zumpus", "which does not
 mean every bompus is a yimpus")."""
-_COORDINATOR = re.compile(_SP + r",?\s*+\b(?:and|but|though|yet|while)\b\s*+|" + _SP + r",\s*+", re.IGNORECASE)
-_CONTRACTIONS = re.compile(r"\b(isn't|aren't|wasn't|weren't|(?:she|he|it|that|this|there|statement|answer|claim)'s"
+_COORDINATOR = rx.compile(_SP + r",?\s*+\b(?:and|but|though|yet|while)\b\s*+|" + _SP + r",\s*+", re.IGNORECASE)
+_CONTRACTIONS = rx.compile(r"\b(isn't|aren't|wasn't|weren't|(?:she|he|it|that|this|there|statement|answer|claim)'s"
                            r"|they're|we're|i'm|i've|we've)", re.IGNORECASE)
 _EXPANDED = {"isn't": "is not", "aren't": "are not", "wasn't": "was not", "weren't": "were not", "they're": "they are",
              "we're": "we are", "i'm": "I am", "i've": "I have", "we've": "we have"}
-_CONFIRMED = re.compile(_SP + r"(?:-++|,)\s*+(?:yes|yep|check|correct|right|true|ok|okay|confirmed|good|indeed)\W*+$",
+_CONFIRMED = rx.compile(_SP + r"(?:-++|,)\s*+(?:yes|yep|check|correct|right|true|ok|okay|confirmed|good|indeed)\W*+$",
                         re.IGNORECASE)
-_QUOTE_LIST = re.compile(r'^(?:(?:there\s+is|there\s+are|there\'s|and|also|but|see|with|we\s+have|only|such\s+as'
+_QUOTE_LIST = rx.compile(r'^(?:(?:there\s+is|there\s+are|there\'s|and|also|but|see|with|we\s+have|only|such\s+as'
                          r'|for\s+example,?|for\s+instance,?|e\.g\.,?|like|including|namely)\s+)*'
                          r'(?:[^:]{0,100}:\s*)?'
                          r'(?P<quotes>"[^"]{1,300}"(?:\s*(?:,|;|and|,\s*and)?\s*"[^"]{1,300}")*)\W*$', re.IGNORECASE)
-_QUOTED_QUESTION = re.compile(r'^"\s*+(?:is\s+the\s+following\s+statement\s+true\s+or\s+false|true\s+or\s+false'
+_QUOTED_QUESTION = rx.compile(r'^"\s*+(?:is\s+the\s+following\s+statement\s+true\s+or\s+false|true\s+or\s+false'
                               r'|is\s+it\s+true\s+that|prove)\b', re.IGNORECASE)
 """"Is the following statement true or false? Rex is slow." quoted: the question read out, not a claim."""
-_QUOTE_CITED = re.compile(
+_QUOTE_CITED = rx.compile(
     r'^(?P<lead>[^"]{0,80}?\b(?:says?|states?|reads|is|there\s+is|there\'s|mentions|gives|has))\s*+:?\s*+'
     r'"(?P<quote>[^"]{3,300})"(?P<rest>(?:\s*+[,;]?\s*+(?:and|but|so|while)\b[^"]{1,300})?)\W*$', re.IGNORECASE)
 """A quoted sentence after a saying verb ('Now, the next part says "Every boompus is muffled."', 'And later there's
 "Each vumpus is bright."'): the premise it cites (a remark in the lead, "doesn't say", keeps it a remark)."""
-_QUOTE_NAMED = re.compile(
+_QUOTE_NAMED = rx.compile(
     r'^(?:the|a)\s+(?:only|one|relevant|other|key|first|last|second|third|next|distractor)\s+(?:sentence|rule'
     r'|statement|premise|fact)\b[^"]{0,120}?\b(?:is|reads|says)\s*+:?\s*+"(?P<quote>[^"]{1,300})"'
     r'(?:\W*$|\s*+,?\s*+(?P<rest>(?:and|but|so|while)\b[^"]{1,300}))', re.IGNORECASE)
 """A premise cited by a description ('The only sentence that makes something windy is "Each numpus is windy."');
 never "The statement is "S"" (the question's statement, not a premise)."""
-_QUOTE_STANDS = re.compile(
+_QUOTE_STANDS = rx.compile(
     r'^(?P<quote>"[^"]{1,300}")\s++(?:(?:is|was)\s+(?:also\s+)?(?:there|here|listed|given|stated|a\s+premise|one\s+of\s+the'
     r'\s+premises|in\s+the\s+(?:context|list|premises))(?:\s+too|\s+as\s+well)?|holds|(?:is|must\s+be)\s+true|follows'
     r'|stands)\W*$',
     re.IGNORECASE,
 )
 """A quoted sentence said to be there, or to hold: 'But "Each imaginary number is imaginary" is there too.'"""
-_MEANS = re.compile(r'^(?P<said>"[^"]{1,300}"|[^",]{1,120}?)\s++means\s++(?:that\s+)?(?P<meant>[^"]{1,200}?)'
+_MEANS = rx.compile(r'^(?P<said>"[^"]{1,300}"|[^",]{1,120}?)\s++means\s++(?:that\s+)?(?P<meant>[^"]{1,200}?)'
                     r'(?P<denied>\s*+,\s*+(?:and\s+)?not\s+(?:that\s+)?[^"]{1,200})?$', re.IGNORECASE)
 """'"Grimpuses are bompuses" means every grimpus is a bompus, not that every bompus is a grimpus.'"""
-_REAL_WORLD = re.compile(
+_REAL_WORLD = rx.compile(
     r"^\(?(?:in\s+(?:real|actual)\s+(?:math|mathematics|life|world|biology)|in\s+reality|in\s+the\s+real\s+world"
     r"|in\s+real\s+life|realistically|biologically|mathematically(?:\s+speaking)?|scientifically"
     r"|outside\s+(?:of\s+)?(?:this|the)\s+(?:problem|context))\b",
     re.IGNORECASE,
 )
-_REAL_WORLD_ANY = re.compile(r"\breal[- ]world\b|\bin\s+reality\b|\bin\s+real\s+life\b", re.IGNORECASE)
+_REAL_WORLD_ANY = rx.compile(r"\breal[- ]world\b|\bin\s+reality\b|\bin\s+real\s+life\b", re.IGNORECASE)
 """Words of a remark about the real world anywhere in a text (its bracketed asides are about the real world too)."""
-_CHAIN_LEAD = re.compile(r"^(?:so\s+)?(?:the\s+)?(?:full\s+|whole\s+|complete\s+|relevant\s+)?chain"
+_CHAIN_LEAD = rx.compile(r"^(?:so\s+)?(?:the\s+)?(?:full\s+|whole\s+|complete\s+|relevant\s+)?chain"
                          r"(?:\s+(?:from|for|of)\s+(?P<subj>[A-Za-z]\w*))?\s+(?:goes|is|runs|reads)\s*:?\s*",
                          re.IGNORECASE)
 
 
-_CHAIN_LIST = re.compile(
+_CHAIN_LIST = rx.compile(
     r"^(?:(?:(?P<subj>[A-Za-z][\w\-]*)'s\s+)?(?:the\s+)?(?:full\s+|whole\s+|complete\s+)?(?:lineage|chain|path"
     r"|hierarchy)(?:\s+(?:of|for|from)\s+(?P<subj2>[A-Za-z][\w\-]*))?\s+(?:runs|goes|is"
     r"|reads|are)|(?:so\s+)?(?:going|moving|working|tracing)\s+(?:up|upward|upwards|down)\s+from\s+"
@@ -317,7 +318,7 @@ _CHAIN_LIST = re.compile(
     r"(?P<items>[A-Za-z][\w\-]*(?:\s*+(?:,\s*+(?:and\s+|then\s+)?|(?:and|then)\s+)[A-Za-z][\w\-]*)+)\W*$",
     re.IGNORECASE,
 )
-_CHAIN_ITEM_CUT = re.compile(_SP + r",\s*+(?:and\s++|then\s++)?|(?<!\s)\s++(?:and|then)\s++", re.IGNORECASE)
+_CHAIN_ITEM_CUT = rx.compile(_SP + r",\s*+(?:and\s++|then\s++)?|(?<!\s)\s++(?:and|then)\s++", re.IGNORECASE)
 
 
 def _chain_list(text: str, ctx: Context) -> str | None:
@@ -338,9 +339,9 @@ def _chain_list(text: str, ctx: Context) -> str | None:
     return " → ".join([owner, *items] if owner else items)
 
 
-_THEN_CLAUSE = re.compile(r",\s*+(?:so|and|but)\s++", re.IGNORECASE)
-_NO_DASH = re.compile(r"^(?:no|nope|oh|wait)\s*+[-\u2013\u2014,:]\s*+", re.IGNORECASE)
-_WORDS_COMPARED = re.compile(
+_THEN_CLAUSE = rx.compile(r",\s*+(?:so|and|but)\s++", re.IGNORECASE)
+_NO_DASH = rx.compile(r"^(?:no|nope|oh|wait)\s*+[-\u2013\u2014,:]\s*+", re.IGNORECASE)
+_WORDS_COMPARED = rx.compile(
     r"^(?:(?:it|that|this)\s+is\s+|is\s+)?(?:the\s+words?\s+)?(?P<a>[A-Za-z][\w\-]*)(?:,?\s+not|\s+is\s+not|\s+isn't"
     r"|\s+and\s+(?P<b2>[A-Za-z][\w\-]*)\s+are"
     r"\s+(?:(?:different|two\s+different|not\s+the\s+same)(?:\s+words?|\s+names?|\s+concepts?)?"
@@ -391,33 +392,33 @@ def _chain_lead(m: re.Match[str]) -> str:
     """"The chain from Alex is: …" is "Alex is …"; "The chain is A → B → C" is the arrow chain."""
     return f"{m.group('subj')} is " if m.group("subj") else ""
 
-_TURN = re.compile(r"[,;]?" + _SP + r"\b(?:but|however|yet|whereas)\b\s*+,?\s*+"
+_TURN = rx.compile(r"[,;]?" + _SP + r"\b(?:but|however|yet|whereas)\b\s*+,?\s*+"
                    r"(?:here\s*+,?\s*+|in\s+this\s+(?:problem|context)\s*+,?\s*+)?",
                    re.IGNORECASE)
-_GOAL_LABEL = re.compile(r"^(?:part|goal|subgoal|sub-goal|claim|lemma|theorem|to\s+(?:show|prove)|show|want|target)\b"
+_GOAL_LABEL = rx.compile(r"^(?:part|goal|subgoal|sub-goal|claim|lemma|theorem|to\s+(?:show|prove)|show|want|target)\b"
                          r"|\b(?:to\s+(?:prove|show|establish|determine|check|verify)|goal|target)\s*$"
                          r"|^(?:the\s+)?(?:statement|query|hypothesis|question)(?:\s+(?:to\s+\w+|in\s+question))?\s*$",
                          re.IGNORECASE)
 """A label that names what is to be shown ("Goal:", "To prove:", "The statement:"): what follows is not a claim."""
-_CASE_LABEL = re.compile(r"^case\b", re.IGNORECASE)
-_IF_AFTER = re.compile(r"\bif\s+(?:she|he|it|they|[A-Z]\w*|every\s+\w+|\w+s)\s+(?:is|are|were|was)\b")
-_RESTATED_QUERY = re.compile(r"^(?:true\s+or\s+false|prove|question)\s*:", re.IGNORECASE)
-_HYPOTHETICAL = re.compile(
+_CASE_LABEL = rx.compile(r"^case\b", re.IGNORECASE)
+_IF_AFTER = rx.compile(r"\bif\s+(?:she|he|it|they|[A-Z]\w*|every\s+\w+|\w+s)\s+(?:is|are|were|was)\b")
+_RESTATED_QUERY = rx.compile(r"^(?:true\s+or\s+false|prove|question)\s*:", re.IGNORECASE)
+_HYPOTHETICAL = rx.compile(
     r"^(?:if|suppose|supposing|assuming|imagine|hypothetically|what\s+if|even\s+if|in\s+case|unless"
     r"|let'?s\s+(?:say|assume|suppose|imagine|pretend)|let\s+us\s+(?:say|assume|suppose)|say)\b"
     r"|\b(?:would|might|may|wouldn't)\b|\bcould\b(?!\s+not\b)|\bwere\b",
     re.IGNORECASE,
 )
-_SUPPOSE = re.compile(
+_SUPPOSE = rx.compile(
     r"^(?:suppose|supposing|assuming|let'?s\s+(?:assume|suppose)|let\s+us\s+(?:assume|suppose)|we\s+assume"
     r"|for\s+(?:the\s+sake\s+of\s+)?contradiction,?\s+(?:assume|suppose))(?:\s+that)?\s+",
     re.IGNORECASE,
 )
-_CONDITIONAL = re.compile(
+_CONDITIONAL = rx.compile(
     r"^if\s+(?P<a>[^,]{1,200}?)(?:\s*,\s*then\s+|\s*,\s*|\s+then\s+)(?P<b>.{1,200})$", re.IGNORECASE
 )
 _COMMENTARY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(p, re.IGNORECASE), why)
+    (rx.compile(p, re.IGNORECASE), why)
     for p, why in (
         (r"^(?:we|i|let\s+me|let's|let\s+us|let)\b", "a plan or self-talk"),
         (r"^nor\b", "a remark on what the context does not say"),
@@ -523,7 +524,7 @@ def _copula(verb: str) -> str:
 
 
 _HEDGES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = tuple(
-    (re.compile(p, re.IGNORECASE), repl)
+    (rx.compile(p, re.IGNORECASE), repl)
     for p, repl in (
         (r"\b(?:i\s+think|i\s+believe|it\s+seems(?:\s+that)?|apparently|presumably)\s*,?\s*", ""),
         (r"\b(?:must|has\s+to|have\s+to|should|will)\s+(?:also\s+|therefore\s+|thus\s+|then\s+|indeed\s+|definitely\s+)?be\b",
@@ -590,7 +591,7 @@ _HEDGES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...
 
 
 def _remarks(anchored: bool) -> re.Pattern[str]:
-    return re.compile("|".join(f"(?P<r{i}>{p.pattern})" for i, (p, _) in enumerate(_COMMENTARY)
+    return rx.compile("|".join(f"(?P<r{i}>{p.pattern})" for i, (p, _) in enumerate(_COMMENTARY)
                                if p.pattern.startswith("^") == anchored), re.IGNORECASE)
 
 
@@ -613,13 +614,13 @@ _HEDGE_WORDS = frozenset("""
 """.split())
 """The words some hedge or paraphrase in :data:`_HEDGES` needs ("couldn't" is the words "couldn" and "t"): a
 clause with none of them (and no double quote) has nothing to read off."""
-_WORDS = re.compile(r"\w+")
+_WORDS = rx.compile(r"\w+")
 
 
 def _hedged(text: str) -> bool:
     """The clause has a word of :data:`_HEDGE_WORDS` or a double quote (one set lookup per word)."""
     return '"' in text or not _HEDGE_WORDS.isdisjoint(_WORDS.findall(text.lower()))
-_CLASSIFIED = re.compile(
+_CLASSIFIED = rx.compile(
     r"\b(is|are)\s+(?:(not|never)\s+)?(?:(?:also|specifically|explicitly|directly|clearly|ultimately|indeed|therefore|thus"
     r"|hence|then|so)\s+){0,2}"
     r"(?:classified|categorized|categorised|considered|identified|known"
@@ -629,68 +630,68 @@ _CLASSIFIED = re.compile(
     r"(?:(not)\s+)?be|as(?:\s+being)?)\s+",
     re.IGNORECASE,
 )
-_APPOSITIVE = re.compile(
+_APPOSITIVE = rx.compile(
     r"^(?P<subj>(?:(?:every|each|all|the)\s+)?" + _W + r"(?:\s+" + _W + r"){0,2}?),\s*(?:being|as|who\s+(?:is|are)"
     r"|which\s+(?:is|are)|a|an)\s+(?P<app>[^,]{1,120}),\s*(?P<rest>.{1,200})$",
     re.IGNORECASE,
 )
-_NOT_B = re.compile(r"^(?P<head>.{1,200}?\b(?:is|are))\s++(?P<a>[^,]{0,119}?[^,\s])\s*+,\s*+(?:but\s+|and\s+)?not\s+"
+_NOT_B = rx.compile(r"^(?P<head>.{1,200}?\b(?:is|are))\s++(?P<a>[^,]{0,119}?[^,\s])\s*+,\s*+(?:but\s+|and\s+)?not\s+"
                     r"(?P<b>.{1,120})$",
                     re.IGNORECASE)
-_BUT_NOT = re.compile(r"^(?P<head>.{1,200}?\b(?:is|are))\s++(?P<a>.{0,119}?\S)\s++but\s+not\s+(?P<b>.{1,120})$",
+_BUT_NOT = rx.compile(r"^(?P<head>.{1,200}?\b(?:is|are))\s++(?P<a>.{0,119}?\S)\s++but\s+not\s+(?P<b>.{1,120})$",
                       re.IGNORECASE)
-_OTHER_WAY = re.compile(r"(?:(?<!\s),\s*+|(?<![\s,])\s++)(?:and\s+|but\s+)?not\s+"
+_OTHER_WAY = rx.compile(r"(?:(?<!\s),\s*+|(?<![\s,])\s++)(?:and\s+|but\s+)?not\s+"
                         r"(?:the\s+other\s+way(?:\s+a?round)?|vice\s+versa|conversely)\W*$", re.IGNORECASE)
 _ADVERB = r"(?:\s++(?:therefore|thus|hence|also|then|clearly|indeed))?"
-_NEITHER = re.compile(r"^(?P<head>.{1,200}?\b(?:is|are)" + _ADVERB + r")\s++neither\s++(?P<a>[^,]{1,120}?)\s++nor\s++"
+_NEITHER = rx.compile(r"^(?P<head>.{1,200}?\b(?:is|are)" + _ADVERB + r")\s++neither\s++(?P<a>[^,]{1,120}?)\s++nor\s++"
                       r"(?P<b>[^,]{1,120})$", re.IGNORECASE)
-_NOT_ONLY = re.compile(r"^(?P<head>.{1,200}?\b(?:is|are)" + _ADVERB + r")\s++not\s++only\s++(?P<a>.{1,120}?)"
+_NOT_ONLY = rx.compile(r"^(?P<head>.{1,200}?\b(?:is|are)" + _ADVERB + r")\s++not\s++only\s++(?P<a>.{1,120}?)"
                        r"(?:\s*+,)?\s++but\s++(?:also\s+)?(?P<b>.{1,120})$", re.IGNORECASE)
-_GAPPED = re.compile(
+_GAPPED = rx.compile(
     r"^(?P<subj>.{0,199}?\S)\s++(?P<verb>is|are)\s++(?P<a>.{0,119}?\S)(?:\s*+,)?\s++and\s+(?:(?:is|are)\s+)?"
     r"(?:therefore|thus|hence"
     r"|so|also|ultimately|consequently|in\s+turn|then|by\s+extension|eventually|further)\s+(?P<b>.{1,120})$",
     re.IGNORECASE,
 )
-_VERB_START = re.compile(r"^(?:is|are|must|cannot|can't|can\s+not|could\s+not|should|will|has\s+to|have\s+to)\b",
+_VERB_START = rx.compile(r"^(?:is|are|must|cannot|can't|can\s+not|could\s+not|should|will|has\s+to|have\s+to)\b",
                          re.IGNORECASE)
-_LIST_AND = re.compile(r",\s+and\s+(?=(?:a|an|not|also|then)?\s*[a-z][\w\-]*\s*(?:,|$))", re.IGNORECASE)
-_TWO_VERBS = re.compile(
+_LIST_AND = rx.compile(r",\s+and\s+(?=(?:a|an|not|also|then)?\s*[a-z][\w\-]*\s*(?:,|$))", re.IGNORECASE)
+_TWO_VERBS = rx.compile(
     r"^(?P<head>.{0,199}?\S)\s++(?P<v1>is|are)\s++(?P<a>.{0,119}?\S)(?:\s*+,)?\s++and\s+(?:(?:also|therefore|thus)\s+)?"
     r"(?P<v2>is|are)\s+(?P<b>.{1,120})$",
     re.IGNORECASE,
 )
-_SUBJECT = re.compile(r"^(?P<subj>(?:(?:every|each|all|no|any)\s+)?" + _W + r"(?:\s+" + _W + r"){0,2}?)\s+(?:is|are)\b",
+_SUBJECT = rx.compile(r"^(?P<subj>(?:(?:every|each|all|no|any)\s+)?" + _W + r"(?:\s+" + _W + r"){0,2}?)\s+(?:is|are)\b",
                       re.IGNORECASE)
-_PLURAL_PRONOUN = re.compile(r"\b(?:they|these|those)\b", re.IGNORECASE)
+_PLURAL_PRONOUN = rx.compile(r"\b(?:they|these|those)\b", re.IGNORECASE)
 """A word :data:`_THEY` needs: a sentence without one reads no clause by the subjects before it."""
-_THEY = re.compile(r"^(?:they|these|those)\s+(?=(?:is|are|must|cannot|can't|should)\b)", re.IGNORECASE)
-_NOUN_PHRASE = re.compile(r"^(?:as\s+|being\s+|i\.e\.,?\s+)?(?P<np>(?:a|an)\s+[A-Za-z][\w\-]*)$", re.IGNORECASE)
-_COPULA = re.compile(r"\b(?:is|are|was|were)\b", re.IGNORECASE)
-_WORD = re.compile(r"[A-Za-z][\w'\-]*")
-_TOKEN = re.compile(r"[A-Za-z0-9][\w'\-]*")
-_QUOTE_GLOSS = re.compile(
+_THEY = rx.compile(r"^(?:they|these|those)\s+(?=(?:is|are|must|cannot|can't|should)\b)", re.IGNORECASE)
+_NOUN_PHRASE = rx.compile(r"^(?:as\s+|being\s+|i\.e\.,?\s+)?(?P<np>(?:a|an)\s+[A-Za-z][\w\-]*)$", re.IGNORECASE)
+_COPULA = rx.compile(r"\b(?:is|are|was|were)\b", re.IGNORECASE)
+_WORD = rx.compile(r"[A-Za-z][\w'\-]*")
+_TOKEN = rx.compile(r"[A-Za-z0-9][\w'\-]*")
+_QUOTE_GLOSS = rx.compile(
     r'^"(?P<quote>[^"]{3,300}?)[,.;]?"\s*+[-\u2013\u2014:]\s*+(?P<rest>(?:(?:that|this|it)(?:\'s|\s+is)\s+)?(?:[\w\-]+\s+to\s+'
     r'[\w\-]+|yes|fine|ok(?:ay)?|same\s+direction|correct|right|good|true|all\s+\w+\s+are\s+\w+)\b[^"]{0,120})$',
     re.IGNORECASE)
-_QUOTE_NOT = re.compile(r'^"(?P<quote>[^"]{3,300}?)[,.;]?"\s*+,?\s*+(?P<rest>not\s[^"]{1,80})$', re.IGNORECASE)
-_QUOTE_THEN = re.compile(r'^"(?P<quote>[^"]{3,300}?)[,.;]?"\s*+,?\s*+'
+_QUOTE_NOT = rx.compile(r'^"(?P<quote>[^"]{3,300}?)[,.;]?"\s*+,?\s*+(?P<rest>not\s[^"]{1,80})$', re.IGNORECASE)
+_QUOTE_THEN = rx.compile(r'^"(?P<quote>[^"]{3,300}?)[,.;]?"\s*+,?\s*+'
                          r"(?P<rest>(?:[A-Za-z][\w'\-]*\s++){1,3}?(?:is|are|isn't|aren't|must|cannot|can't)\b[^\"]*)$",
                          re.IGNORECASE)
 """A quoted premise, then a clause ('"Each rompus is earthy," Polly is not a rompus')."""
-_QUOTES = re.compile(r'^"(?P<inner>[^"]{1,300})"[.!]?$')
-_NUMBERED_PAIR = re.compile(r"\b((?:statement|rule|premise|fact|sentence)s?\s*#?\s*)(\d{1,3})\s*(?:and|&)\s*"
+_QUOTES = rx.compile(r'^"(?P<inner>[^"]{1,300})"[.!]?$')
+_NUMBERED_PAIR = rx.compile(r"\b((?:statement|rule|premise|fact|sentence)s?\s*#?\s*)(\d{1,3})\s*(?:and|&)\s*"
                             r"(\d{1,3})\b", re.IGNORECASE)
-_ONE = re.compile(r"\b(?:is|isn't|are|aren't|be|was|wasn't)\s+(?:(?:not|never|also)\s+)?"
+_ONE = rx.compile(r"\b(?:is|isn't|are|aren't|be|was|wasn't)\s+(?:(?:not|never|also)\s+)?"
                   r"(?P<one>one(?:\s+of\s+them)?)\b(?!\s+of\b)"
                   r"(?=\s*+(?:[,.;:!?)]|$|(?:and|but|so|either|too|though|after\s+all)\b))", re.IGNORECASE)
-_NOUN_BEFORE = re.compile(r"\b(?:(?:a|an|every|each|no)\s+(?P<noun>[A-Za-z][\w\-]*)|(?P<plural>[A-Za-z][\w\-]*s))\b",
+_NOUN_BEFORE = rx.compile(r"\b(?:(?:a|an|every|each|no)\s+(?P<noun>[A-Za-z][\w\-]*)|(?P<plural>[A-Za-z][\w\-]*s))\b",
                           re.IGNORECASE)
 """"Sam isn't one", "Alex can't be one": *one* stands for the concept named last before it in the sentence ("The
 only rule is about gorpuses, and Sam isn't one" is "Sam isn't a gorpus")."""
 
 
-_AS_A_CONCEPT = re.compile(
+_AS_A_CONCEPT = rx.compile(
     r"(?:^|(?<=,\s)|(?<=\band\s)|(?<=\bso\s))as\s+(?P<art>an?)\s+(?P<np>[A-Za-z][\w\-]*)\s*+,\s*+"
     r"(?P<subj>[A-Z][\w\-]*|she|he|it|they)(?=\s+(?:is|are|must|cannot|can't)\b|'s\b)", re.IGNORECASE)
 
@@ -717,13 +718,13 @@ def _one_as_concept(text: str, ctx: Context) -> str:
     return text
 
 
-_INTERRUPTION = re.compile(r"(?:(?<=\band)|(?<=\bor)|(?<=\bis)|(?<=\bare)),\s*+"
+_INTERRUPTION = rx.compile(r"(?:(?<=\band)|(?<=\bor)|(?<=\bis)|(?<=\bare)),\s*+"
                            r"(?P<premise>(?:because|since|given\s+that)\s++[^,()\[\]]{3,150}?),\s*+"
                            r"(?=(?:a|an|not)\s)(?![^,]*\b(?:is|are)\b)", re.IGNORECASE)
 """A premise that interrupts a predicate ("Polly is both a rempus and, because every rempus is a bompus, a
 bompus"): read as a bracketed aside is, before the clause it interrupts."""
-_PAREN = re.compile(_SP + r"[(\[](?P<inner>[^()\[\]]{0,300})[)\]]")
-_ASIDE = re.compile(
+_PAREN = rx.compile(_SP + r"[(\[](?P<inner>[^()\[\]]{0,300})[)\]]")
+_ASIDE = rx.compile(
     r"^(?:given|from\s+(?:the\s+)?(?:context|premises?|above|question|statement)|see\s+above|by\s+(?:definition|rule|the"
     r"\s+rule)|premise|rule|fact|statement|step|sentence|line|assumption|known|stated|as\s+given|i\.e\.|e\.g\.|context"
     r"|hop|axiom|ax|hop\s+\d|modus\s+ponens|mp|contradiction|repeat|restated|again|true|false|\d{1,3}|[a-h]"
@@ -732,8 +733,8 @@ _ASIDE = re.compile(
     r"|from\s+(?:step|statement|rule|premise)s?\s+\d{1,3}(?:\s*(?:and|,|&)\s*\d{1,3})*)[.,;]?$",
     re.IGNORECASE,
 )
-_ARROW = re.compile(_SP + r"→\s*+")
-_SPACES = re.compile(r"\s+")
+_ARROW = rx.compile(_SP + r"→\s*+")
+_SPACES = rx.compile(r"\s+")
 
 
 # -- reading one clause ------------------------------------------------------------------------------
@@ -772,7 +773,7 @@ def read_lines(lines: tuple[ProofLine, ...], text: str, ctx: Context) -> tuple[P
     return tuple(out)
 
 
-_CONTRAST = re.compile(r",\s*+not\s", re.IGNORECASE)
+_CONTRAST = rx.compile(r",\s*+not\s", re.IGNORECASE)
 
 
 def _contrast_as_alternative(formula: Formula) -> bool:
@@ -811,7 +812,7 @@ def _parse(text: str, ctx: Context) -> tuple[ProofLine, ...] | str | Unread:
     return read_lines(proof_lines(sentence), text, ctx)
 
 
-_DANGLING = re.compile(r"(?<![\s,;:\-])(?:[\s,;:\-]++(?:and|but|so|or|then|though|however))+\s*+$"
+_DANGLING = rx.compile(r"(?<![\s,;:\-])(?:[\s,;:\-]++(?:and|but|so|or|then|though|however))+\s*+$"
                        r"|^\s*+(?:and|but|so|or)\s+",
                        re.IGNORECASE)
 
@@ -846,16 +847,16 @@ def _dehedge(text: str) -> str:
     return _clean(_SPACES.sub(" ", text))
 
 
-_TRAILING_HEDGE = re.compile(
+_TRAILING_HEDGE = rx.compile(
     _SP + r",?\s*+\b(?:as\s+far\s+as\s+(?:(?:the\s+)?(?:context|premises?|rules?|information)\s+(?:tells\s+us|says"
     r"|shows|goes|go)|i\s+can\s+(?:tell|see)|we\s+(?:know|can\s+tell))|as\s+(?:required|claimed|expected)|per\s+the\s+context"
     r"|according\s+to\s+the\s+(?:context|premises|rules))\W*$", re.IGNORECASE)
 """A hedge that ends a clause, read off before the clause's constructions are read ("neither A nor B, as far as the
 rules go")."""
-_DOUBLE_COMMA = re.compile(_SP + r",(?:\s*+,)++")
-_EMPTIED_ASIDE = re.compile(_SP + r",\s*+,\s*+(?=(?:is|are)\b)")
+_DOUBLE_COMMA = rx.compile(_SP + r",(?:\s*+,)++")
+_EMPTIED_ASIDE = rx.compile(_SP + r",\s*+,\s*+(?=(?:is|are)\b)")
 """"Shumpuses, in turn, are gwompuses" with the aside read off: the commas around it go too."""
-_LEFT_COMMAS = re.compile(r"\b(and|or)\s*+,\s*+(?=\S)")
+_LEFT_COMMAS = rx.compile(r"\b(and|or)\s*+,\s*+(?=\S)")
 
 
 def _unquote(text: str) -> str:
@@ -894,9 +895,9 @@ def _contract(text: str) -> str:
     return _CONTRACTIONS.sub(expand, text)
 
 
-_EMPHASIS = re.compile(r"\b(?:IS|ARE|NOT|ISN'T|AREN'T)\b")
-_NAME_IS = re.compile(r"\b([A-Z][a-z]+)'s(?=\s+(?:a|an|not|also|therefore|thus|then|definitely|indeed)\s)")
-_QUOTED_SENTENCES = re.compile(r"(?<=[.!?])\s++(?=[A-Z])")
+_EMPHASIS = rx.compile(r"\b(?:IS|ARE|NOT|ISN'T|AREN'T)\b")
+_NAME_IS = rx.compile(r"\b([A-Z][a-z]+)'s(?=\s+(?:a|an|not|also|therefore|thus|then|definitely|indeed)\s)")
+_QUOTED_SENTENCES = rx.compile(r"(?<=[.!?])\s++(?=[A-Z])")
 
 
 def _quoted_premises(text: str) -> list[str]:
@@ -925,8 +926,8 @@ def _remark(text: str) -> str | None:
     return _COMMENTARY[int(str(first.lastgroup)[1:])][1]
 
 
-_WOULD = re.compile(r"(?<!\s)\s++would\s++(?:(not)\s++|also\s++|then\s++)?be\s++", re.IGNORECASE)
-_CASE_IF = re.compile(r"^if\s+(?P<case>[^:,]{1,200}?)\s*+:\s*+(?P<rest>\S.{0,400})$", re.IGNORECASE)
+_WOULD = rx.compile(r"(?<!\s)\s++would\s++(?:(not)\s++|also\s++|then\s++)?be\s++", re.IGNORECASE)
+_CASE_IF = rx.compile(r"^if\s+(?P<case>[^:,]{1,200}?)\s*+:\s*+(?P<rest>\S.{0,400})$", re.IGNORECASE)
 """A case of a proof by cases: "If Alex is a dumpus: every dumpus is a storpus, so Alex is a storpus"."""
 
 
@@ -942,7 +943,7 @@ def _suppose(text: str, ctx: Context) -> Part | None:
     return None
 
 
-_STATEMENT_IS = re.compile(
+_STATEMENT_IS = rx.compile(
     r"^(?:the\s+)?(?:statement|claim|query|question|hypothesis|proposition)(?:\s+(?:to\s+(?:evaluate|check|prove|verify"
     r"|test|assess|determine)|in\s+question|we\s+(?:need|have|want)\s+to\s+\w+))?\s+is\s*+:",
     re.IGNORECASE,
@@ -953,19 +954,19 @@ def _known(part: Part, ctx: Context) -> bool:
     return all(line.formula is None or ctx.vocabulary.knows(line.formula) for line in part.lines)
 
 
-_NOTATION = re.compile(r"(?<=\S):\s*+(?=[^:]{0,160}?(?:→|\\|∈|⊆))")
+_NOTATION = rx.compile(r"(?<=\S):\s*+(?=[^:]{0,160}?(?:→|\\|∈|⊆))")
 """A colon before a restatement in notation ("…: frog → monkey", "…: Sam \\in Integers")."""
-_TWO_CLAUSES = re.compile(r"(?<=\S)(?::|\s++-++)\s++(?:" + _CLAUSE_START + r"|(?=(?:a\s+)?contradiction\b))",
+_TWO_CLAUSES = rx.compile(r"(?<=\S)(?::|\s++-++)\s++(?:" + _CLAUSE_START + r"|(?=(?:a\s+)?contradiction\b))",
                           re.IGNORECASE)
 """A colon or a spaced dash between two clauses (the first with a verb: not a label such as "Facts:")."""
-_CONTRADICTS = re.compile(
+_CONTRADICTS = rx.compile(
     r"^(?:(?:this|that|which|it|and\s+this|and\s+that)\s+)?(?:(?:again|also|clearly|directly)\s+)?(?:contradicts|contradicting"
     r"|is\s+in\s+contradiction\s+with)\s++(?P<what>.{1,300})$",
     re.IGNORECASE,
 )
-_CONTRADICTED = re.compile(r"^(?:the\s+)?(?:(?:fact|premise|statement|given\s+fact)\s+)?(?:that\s+|with\s+|:\s*)?",
+_CONTRADICTED = rx.compile(r"^(?:the\s+)?(?:(?:fact|premise|statement|given\s+fact)\s+)?(?:that\s+|with\s+|:\s*)?",
                            re.IGNORECASE)
-_ANY_FACT = re.compile(r"^(?:the\s+(?:given\s+)?(?:fact|premise|context|assumption|information|facts|premises)"
+_ANY_FACT = rx.compile(r"^(?:the\s+(?:given\s+)?(?:fact|premise|context|assumption|information|facts|premises)"
                        r"|our\s+assumption|what\s+we\s+(?:are|were)\s+(?:told|given)|it|this|that|the\s+given)\W*$",
                        re.IGNORECASE)
 
@@ -1067,15 +1068,15 @@ def _expand(text: str, ctx: Context) -> list[str]:
     return [text]
 
 
-_PREDICATE_LIST = re.compile(
+_PREDICATE_LIST = rx.compile(
     r"^(?P<head>[^,]{1,80}?\b(?:is|are))\s++(?P<items>(?:not\s+)?(?:an?\s+)?[A-Za-z][\w\-]*+(?:\s*+,\s*+(?:and\s+)?"
     r"(?:(?:therefore|thus|hence|so|also|then|ultimately|finally|eventually)\s+)?(?:not\s+)?(?:an?\s+)?[A-Za-z][\w\-]*+)"
     r"{1,20}(?:(?:\s*+,)?\s++and\s+(?:(?:therefore|thus|hence|so|also|then|ultimately|finally)\s+)?(?:not\s+)?"
     r"(?:an?\s+)?[A-Za-z][\w\-]*+)?)$",
     re.IGNORECASE,
 )
-_LIST_CUT = re.compile(r",|\band\b", re.IGNORECASE)
-_LIST_ITEM_LEAD = re.compile(r"^(?:and\s+)?(?:(?:therefore|thus|hence|so|also|then|ultimately|finally|eventually)\s+)?",
+_LIST_CUT = rx.compile(r",|\band\b", re.IGNORECASE)
+_LIST_ITEM_LEAD = rx.compile(r"^(?:and\s+)?(?:(?:therefore|thus|hence|so|also|then|ultimately|finally|eventually)\s+)?",
                              re.IGNORECASE)
 
 
@@ -1163,7 +1164,7 @@ def _singular_word(word: str, ctx: Context) -> str:
     return ctx.vocabulary.concept(word) or word
 
 
-_HEAD_FACT = re.compile(r"(?P<subj>\b[A-Za-z][\w'\-]*)\s+(?:is|must\s+be)\s+(?:also\s+)?(?:a|an)\s+[\w\-]+\s*$",
+_HEAD_FACT = rx.compile(r"(?P<subj>\b[A-Za-z][\w'\-]*)\s+(?:is|must\s+be)\s+(?:also\s+)?(?:a|an)\s+[\w\-]+\s*$",
                         re.IGNORECASE)
 
 
@@ -1393,17 +1394,17 @@ def _pieces(text: str) -> list[_Piece]:
     return pieces
 
 
-_CONTRADICTION = re.compile(
+_CONTRADICTION = rx.compile(
     r"^(?:(?:there\s+is|there's|we\s+(?:have|get|reach|arrive\s+at)|this\s+(?:is|gives(?:\s+us)?|leads\s+to)|which\s+is"
     r"|that\s+is|it\s+is)\s+(?:a\s+|an\s+)?(?:clear\s+|direct\s+)?contradiction|contradiction)\b",
     re.IGNORECASE,
 )
 
 
-_MADE = re.compile(r"^(?P<subj>(?:the\s+)?[A-Za-z][\w'\-]*)\s++(?:(?:among|amongst|in|within|with|into)\s+(?:the\s+)?"
+_MADE = rx.compile(r"^(?P<subj>(?:the\s+)?[A-Za-z][\w'\-]*)\s++(?:(?:among|amongst|in|within|with|into)\s+(?:the\s+)?"
                    r"(?P<group>[A-Za-z][\w\-]*)(?:\s+(?:category|class|group|family|set))?[.!]?\s*$|(?P<pred>.+))",
                    re.IGNORECASE)
-_MAKES_START = re.compile(r"^(?:this|that|which|it)\s+(?:(?:therefore|thus|also|then|in\s+turn)\s+)?(?:makes|made|puts"
+_MAKES_START = rx.compile(r"^(?:this|that|which|it)\s+(?:(?:therefore|thus|also|then|in\s+turn)\s+)?(?:makes|made|puts"
                           r"|places|leaves)\s++(?=[A-Za-z])", re.IGNORECASE)
 """"This makes her a shumpus", "That puts Polly in the shumpus category": a fact, read as "…, which makes her …"
 is."""
@@ -1496,17 +1497,17 @@ def _read_piece(piece: _Piece, previous: str, ctx: Context, they: tuple[str, ...
     return read_clause(body, ctx, they), premise is not None
 
 
-_QUOTED_SOURCE = re.compile(r'^(?:from|by|see|per|cf\.?|as\s+in|via|since|because)\s+"(?P<quote>[^"]{3,300})"\W*$',
+_QUOTED_SOURCE = rx.compile(r'^(?:from|by|see|per|cf\.?|as\s+in|via|since|because)\s+"(?P<quote>[^"]{3,300})"\W*$',
                             re.IGNORECASE)
-_BY_WAY_OF = re.compile(r"^(?:(?:by\s+(?:way|virtue)\s+of\s+being|via\s+being|through\s+being)\s+(?P<path>.+?)"
+_BY_WAY_OF = rx.compile(r"^(?:(?:by\s+(?:way|virtue)\s+of\s+being|via\s+being|through\s+being)\s+(?P<path>.+?)"
                         r"|(?:and|also|as\s+well\s+as)(?:\s+also)?\s+(?P<pred>(?!(?:so|then|thus|therefore|hence)\b)"
                         r"[^,]+?))\W*$", re.IGNORECASE)
 """An aside about the individual of its clause: the way there ("(by way of being a worpus, …)", a premise) or one
 more predicate ("Alex is a rempus (and orange)")."""
-_AS_A = re.compile(r"(?<!\s)\s++as\s.*$", re.IGNORECASE)
-_INCLUDE = re.compile(r"^,?\s*(?:which|that)\s+(?:also\s+)?(?:includes?|contains?)\s+(?:the\s+)?(?P<np>.+)$",
+_AS_A = rx.compile(r"(?<!\s)\s++as\s.*$", re.IGNORECASE)
+_INCLUDE = rx.compile(r"^,?\s*(?:which|that)\s+(?:also\s+)?(?:includes?|contains?)\s+(?:the\s+)?(?P<np>.+)$",
                       re.IGNORECASE)
-_CELL_REASON = re.compile(r"^(?P<pred>[^()]{1,120}?)\s*+\((?P<why>[^()]{1,200})\)$")
+_CELL_REASON = rx.compile(r"^(?P<pred>[^()]{1,120}?)\s*+\((?P<why>[^()]{1,200})\)$")
 
 
 def _table_row(text: str, ctx: Context) -> list[Part]:

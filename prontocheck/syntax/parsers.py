@@ -6,9 +6,8 @@ tables, and ``strict``'s check that no two terminals can match the same text). W
 data (Lark's own serialisation: dicts, lists, strings, numbers), so the first build is written to the
 cache directory and later processes load it in a few milliseconds.
 
-* **Where.** ``$PRONTOCHECK_CACHE_DIR`` if set (``off``: no cache, every process builds), else
-  ``$XDG_CACHE_HOME/prontocheck``, else ``~/.cache/prontocheck``. A directory that cannot be written is
-  not an error: the parser is built as without a cache.
+* **Where.** The cache directory of :mod:`prontocheck.common.cachefiles` (``$PRONTOCHECK_CACHE_DIR``,
+  ``off`` for none); a directory that cannot be written is not an error.
 * **When it is used.** A file is named by a digest of everything the tables depend on: the grammar's text,
   the start rules, Lark's version, Python's version and this module's format. Any change makes a new
   name, so a stale file is never read.
@@ -29,10 +28,7 @@ directory and unpickles it without restriction.
 from __future__ import annotations
 
 import hashlib
-import os
-import pickle
 import sys
-import tempfile
 from contextlib import suppress
 from pathlib import Path
 from typing import Any
@@ -42,29 +38,11 @@ from lark import Lark, Transformer
 from lark.grammar import Rule
 from lark.lexer import TerminalDef
 
-CACHE_ENV = "PRONTOCHECK_CACHE_DIR"
-"""The environment variable naming the cache directory (``off``: no cache)."""
+from prontocheck.common.cachefiles import CACHE_ENV, LOAD_ERRORS, cache_dir, load_plain, write_atomically
+
 _FORMAT = "1"
 
-
-def cache_dir() -> Path | None:
-    """The directory built parsers are kept in, ``None`` when caching is off.
-
-    >>> from unittest import mock
-    >>> with mock.patch.dict(os.environ, {CACHE_ENV: "off"}):
-    ...     cache_dir() is None
-    True
-    >>> with mock.patch.dict(os.environ, {CACHE_ENV: "/tmp/pc"}):
-    ...     str(cache_dir())
-    '/tmp/pc'
-    """
-    chosen = os.environ.get(CACHE_ENV)
-    if chosen == "off":
-        return None
-    if chosen:
-        return Path(chosen)
-    base = os.environ.get("XDG_CACHE_HOME")
-    return (Path(base) if base else Path.home() / ".cache") / "prontocheck"
+__all__ = ["CACHE_ENV", "build", "cache_dir"]
 
 
 def build(text: str, starts: list[str], transformer: Transformer[Any, Any]) -> Lark:
@@ -74,9 +52,8 @@ def build(text: str, starts: list[str], transformer: Transformer[Any, Any]) -> L
     where = cache_dir()
     path = None if where is None else where / f"parser-{_digest(text, starts)}.pickle"
     if path is not None:
-        with suppress(OSError, pickle.UnpicklingError, KeyError, TypeError, ValueError, EOFError, AttributeError):
-            with open(path, "rb") as f:
-                stored = _PlainData(f).load()
+        with suppress(*LOAD_ERRORS):
+            stored = load_plain(path)
             return Lark._load_from_dict(stored["data"], stored["memo"], transformer=transformer)
     built = Lark(text, parser="lalr", strict=True, start=starts, transformer=transformer)
     if path is not None:
@@ -93,29 +70,4 @@ def _write(path: Path, built: Lark) -> None:
     """Write the parser's tables as plain data (atomically: a reader sees the whole file or none)."""
     data, memo = built.memo_serialize([TerminalDef, Rule])
     data["options"] = {k: v for k, v in data["options"].items() if k != "transformer"}
-    blob = pickle.dumps({"data": data, "memo": memo}, protocol=pickle.HIGHEST_PROTOCOL)
-    with suppress(OSError):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=".parser-")
-        try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(blob)
-            os.replace(temporary, path)
-        except OSError:
-            os.unlink(temporary)
-            raise
-
-
-class _PlainData(pickle.Unpickler):
-    """An unpickler of plain data only: any class or function in the stream is refused.
-
-    >>> import io
-    >>> _PlainData(io.BytesIO(pickle.dumps({"a": [1, (2, "b")]}))).load()
-    {'a': [1, (2, 'b')]}
-    >>> _PlainData(io.BytesIO(pickle.dumps(Path("x")))).load()
-    Traceback (most recent call last):
-    _pickle.UnpicklingError: not plain data: pathlib.PosixPath
-    """
-
-    def find_class(self, module: str, name: str) -> Any:
-        raise pickle.UnpicklingError(f"not plain data: {module}.{name}")
+    write_atomically(path, {"data": data, "memo": memo})

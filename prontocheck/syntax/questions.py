@@ -42,6 +42,7 @@ from enum import StrEnum
 from functools import lru_cache
 from typing import Literal
 
+from prontocheck.common import patterns as rx
 from prontocheck.errors import UnparseableSentence, UnreadableOptions, UnreadableQuery
 from prontocheck.logic.formulas import Formula, mentions
 from prontocheck.syntax.forms import Query
@@ -50,24 +51,24 @@ from prontocheck.syntax.morphology import singular
 from prontocheck.syntax.sentences import parse_statement
 
 # Markdown emphasis is blanked out (one space per character), so offsets stay those of the text as written.
-_MARKUP = re.compile(r"[*_`]")
+_MARKUP = rx.compile(r"[*_`]")
 _QUOTES = "\"'“”‘’«»"
 # Possessive quantifiers (``*+``, ``++``) never backtrack: every pattern here runs in linear time.
 _TF = r"true\s*+(?:/\s*+|,?\s*+or\s++|,\s*+)false(?:\s*+,?\s*+or\s++(?:unknown|uncertain|undetermined))?+"
 _NOUN = r"(?:\s++(?:statement|claim|sentence|hypothesis|conclusion|proposition))?+"
 _VERB = r"(?:determine|decide|check|tell|say)\s++(?:whether|if)\s++"
-_LABEL = re.compile(r"(?:question|query|q)\s*+:\s*+", re.IGNORECASE)
-_LEAD_IN = re.compile(
+_LABEL = rx.compile(r"(?:question|query|q)\s*+:\s*+", re.IGNORECASE)
+_LEAD_IN = rx.compile(
     r"(?:based\s++on|according\s++to|given|using|from)\s++(?:the\s++|this\s++|these\s++|all\s++)?+"
     r"(?:above\s++|given\s++|following\s++|preceding\s++)?+(?:context|information|premises|facts|text|passage|rules"
     r"|statements|above)(?:\s++(?:above|given))?+\s*+,\s*+", re.IGNORECASE)
-_END = re.compile(r"[.?!\n]")
-_DETERMINE_TAIL = re.compile(rf"(?<!\s)\s++is\s++{_TF}\W*+$", re.IGNORECASE)
+_END = rx.compile(r"[.?!\n]")
+_DETERMINE_TAIL = rx.compile(rf"(?<!\s)\s++is\s++{_TF}\W*+$", re.IGNORECASE)
 _AMBIGUOUS = "reads as more than one statement"
 _MAX_YES_NO_WORDS = 24
 _LONGEST_COMPOUND = 3
 """Compound nouns checked by the yes/no inversion have at most this many words."""
-_OR_NOT = re.compile(r"(?<!\s)\s*+,?\s*+or\s++not\W*+$", re.IGNORECASE)
+_OR_NOT = rx.compile(r"(?<!\s)\s*+,?\s*+or\s++not\W*+$", re.IGNORECASE)
 
 
 class Wording(StrEnum):
@@ -88,7 +89,7 @@ class Wording(StrEnum):
 
 
 _HEADS: tuple[tuple[re.Pattern[str], Wording], ...] = tuple(
-    (re.compile(pattern, re.IGNORECASE), wording) for pattern, wording in (
+    (rx.compile(pattern, re.IGNORECASE), wording) for pattern, wording in (
         (rf"is\s++(?:the\s++following|this|the){_NOUN}\s++{_TF}\s*+[?:.]", Wording.FOLLOWING),
         (rf"{_VERB}the\s++following{_NOUN}\s++is\s++{_TF}\s*+[?:.]", Wording.FOLLOWING),
         (r"is\s++it\s++(?:true|the\s++case)(?:\s++or\s++(?:false|not))?+\s++that\b", Wording.IS_IT_TRUE),
@@ -99,7 +100,7 @@ _HEADS: tuple[tuple[re.Pattern[str], Wording], ...] = tuple(
         (r"(?:is|are)\b", Wording.YES_NO),
     )
 )
-_ANY_HEAD = re.compile("|".join(f"(?:{p.pattern})" for p, w in _HEADS if w is not Wording.YES_NO), re.IGNORECASE)
+_ANY_HEAD = rx.compile("|".join(f"(?:{p.pattern})" for p, w in _HEADS if w is not Wording.YES_NO), re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -341,10 +342,10 @@ class Option:
         return cls(letter.upper(), text, _LABELS.get(text.strip(" .!").lower()))
 
 
-_OPTIONS_LABEL = re.compile(r"(?<!\w)(?:answer\s++)?(?:options|choices)\s*+:", re.IGNORECASE)
+_OPTIONS_LABEL = rx.compile(r"(?<!\w)(?:answer\s++)?(?:options|choices)\s*+:", re.IGNORECASE)
 # "(A)", "A)", "A." or "A:", then a space; lower case only with a parenthesis.
-_MARKER = re.compile(r"\(\s*+(?P<p>[A-Za-z])\s*+\)|(?P<c>[A-Za-z])\)|(?P<d>[A-Z])(?P<s>[.:])")
-_FIRST = re.compile(r"(?<!\S)(?:\(\s*+[Aa]\s*+\)|[Aa]\)|A[.:])(?=\s)")
+_MARKER = rx.compile(r"\(\s*+(?P<p>[A-Za-z])\s*+\)|(?P<c>[A-Za-z])\)|(?P<d>[A-Z])(?P<s>[.:])")
+_FIRST = rx.compile(r"(?<!\S)(?:\(\s*+[Aa]\s*+\)|[Aa]\)|A[.:])(?=\s)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -371,9 +372,9 @@ def _marker(w: str, pos: int) -> _Marker | None:
     return _Marker(m.start(), m.end(), m.group("d"), m.group("s"))
 
 
-_STANDALONE = re.compile(r"(?<!\S)(?:\(\s*+[A-Za-z]\s*+\)|[A-Za-z]\)|[A-Z][.:])(?=\s|\Z)")
-_NEWLINE = re.compile(r"\n")
-_NONSPACE = re.compile(r"\S")
+_STANDALONE = rx.compile(r"(?<!\S)(?:\(\s*+[A-Za-z]\s*+\)|[A-Za-z]\)|[A-Z][.:])(?=\s|\Z)")
+_NEWLINE = rx.compile(r"\n")
+_NONSPACE = rx.compile(r"\S")
 
 
 class _Scanner:

@@ -50,6 +50,7 @@ from enum import StrEnum
 from functools import cache
 from typing import NamedTuple, cast
 
+from prontocheck.common import patterns as rx
 from prontocheck.errors import UnparseableSentence
 from prontocheck.limits import SENTENCE_CHARS
 from prontocheck.logic.formulas import Formula, symbols
@@ -177,12 +178,12 @@ class ReadingContext:
 
 _CACHE_LIMIT = 1 << 12
 _PLAIN_LIMIT = 1 << 15
-_BACKTRACK_TO = re.compile(
+_BACKTRACK_TO = rx.compile(
     r"^(?:backtrack(?:ing)?|go(?:ing)?\s+back|return(?:ing)?|let'?s\s+(?:go\s+back|backtrack|return))\s+to\s+"
     r"(?:the\s+(?:step|fact|statement)\s+)?(?P<target>.{1,300}?)[.!]?$",
     re.IGNORECASE,
 )
-_RESTART = re.compile(
+_RESTART = rx.compile(
     r"^(?:backtrack(?:ing)?|start(?:ing)?\s+over|try(?:ing)?\s+again|let'?s\s+(?:try\s+(?:again|another\s+\w+)"
     r"|start\s+over)|dead\s+end|restart)\b[^.]{0,60}[.!]?$",
     re.IGNORECASE,
@@ -248,7 +249,7 @@ def read_sentence(text: str, ctx: ReadingContext) -> tuple[SentenceKind, tuple[P
 
 Reading = tuple[SentenceKind, tuple[Part, ...], str | None, Formula | None]
 """What :func:`read_sentence` returns: kind, clauses, why it is not a step, a backtrack's target."""
-_BARE_LABEL = re.compile(r"(?:(?<!\*)\*++)?(?:true|false)[.!]?\**+", re.IGNORECASE)
+_BARE_LABEL = rx.compile(r"(?:(?<!\*)\*++)?(?:true|false)[.!]?\**+", re.IGNORECASE)
 """A bare label ("True", "**False.**"): read the same against every problem (no option letter, no statement)."""
 _BARE_READINGS: dict[str, Reading] = {}
 _PLAIN_ENTRIES: dict[str, tuple[Reading, frozenset[str], frozenset[str]] | None] = {}
@@ -286,7 +287,7 @@ def _plain_entry(text: str) -> tuple[Reading, frozenset[str], frozenset[str]] | 
     return made
 
 
-_TRUE_THAT = re.compile(r"\b(?:true|false|correct|incorrect)\s+that\b", re.IGNORECASE)
+_TRUE_THAT = rx.compile(r"\b(?:true|false|correct|incorrect)\s+that\b", re.IGNORECASE)
 """Words of "it is true that S": an answer when S is the query's statement (else S is a step; the grammar reads
 the words as a lead-in), so such a sentence is asked of the answer reader first and shared by no problem."""
 
@@ -320,21 +321,21 @@ def _read(text: str, ctx: ReadingContext) -> tuple[SentenceKind, tuple[Part, ...
 
 # -- the whole output ------------------------------------------------------------------------------------
 
-_Q = re.compile(r"(?:^|(?<=\s))Q:")
+_Q = rx.compile(r"(?:^|(?<=\s))Q:")
 _RULE = r"(?<![ \t\-=])[ \t]*+(?:-{3,}+|={3,}+)[ \t]*+$"
 """A horizontal rule line (``---``, ``===``): one of the line markers, and the one that is also a section break."""
-_LINE_MARKER = re.compile(
+_LINE_MARKER = rx.compile(
     r"(?<![ \t*#>])[ \t*#>]*+(?:question|context|problem|premises|human|user|instruction|example\s+\d{1,3})[ \t*]*+:"
     r"|" + _RULE,
     re.IGNORECASE | re.MULTILINE,
 )
-_RULE_LINE = re.compile(_RULE, re.MULTILINE)
-_RESTATED = re.compile(r"\bis\s+the\s+following\s+statement\s+true\s+or\s+false\b", re.IGNORECASE)
-_QUESTION_AFTER = re.compile(
+_RULE_LINE = rx.compile(_RULE, re.MULTILINE)
+_RESTATED = rx.compile(r"\bis\s+the\s+following\s+statement\s+true\s+or\s+false\b", re.IGNORECASE)
+_QUESTION_AFTER = rx.compile(
     r"true\s+or\s+false|prove\s*:|\bquestion\s*:|\boptions\s*:|is\s+the\s+following\s+statement", re.IGNORECASE
 )
 MID_SENTENCE = "truncated: the output ends mid-sentence"
-_WRAPPER_END = re.compile(r"(?:true\s+or\s+false|following\s+statement)\W*+$", re.IGNORECASE)
+_WRAPPER_END = rx.compile(r"(?:true\s+or\s+false|following\s+statement)\W*+$", re.IGNORECASE)
 _FINAL = frozenset('.!?)"\'*:]}>`|$∎□■')
 """What a finished text may end with: punctuation, a closing bracket, quote, emphasis, code fence, table border or
 math delimiter, or an end-of-proof mark (∎, □, ■)."""
@@ -424,7 +425,7 @@ def _cut_at_lines(text: str, ctx: ReadingContext) -> int | None:
     return None if q is None else q.start()
 
 
-_RESTATED_STATEMENT = re.compile(r"(?<![\"'\s])[\"'\s]*+(?P<statement>[^.?!\n\"\s][^.?!\n\"]{0,199})")
+_RESTATED_STATEMENT = rx.compile(r"(?<![\"'\s])[\"'\s]*+(?P<statement>[^.?!\n\"\s][^.?!\n\"]{0,199})")
 
 
 def _restates_the_query(straight: str, at: int, ctx: ReadingContext) -> bool:
@@ -549,7 +550,7 @@ def read_output(text: str, ctx: ReadingContext) -> OutputReading:
     return OutputReading(tuple(readings), answer, index, None, 0 if cut is None else len(text) - cut)
 
 
-_LEADING_YES_NO = re.compile(r"(?<![\s*_\"#>])[\s*_\"#>]*+(yes|no)[*_\"]*+[ \t]*+(?:[,.;:!\n]|-\s|$)", re.IGNORECASE)
+_LEADING_YES_NO = rx.compile(r"(?<![\s*_\"#>])[\s*_\"#>]*+(yes|no)[*_\"]*+[ \t]*+(?:[,.;:!\n]|-\s|$)", re.IGNORECASE)
 """A reply that opens with a bare Yes or No, then a pause ("Yes, it follows.", "**No** - …")."""
 
 

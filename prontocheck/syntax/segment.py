@@ -28,6 +28,8 @@ import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from prontocheck.common import patterns as rx
+
 _STRAIGHT = str.maketrans({
     "\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u2032": "'", "\u00b4": "'",
     "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u201f": '"', "\u2033": '"', "\u00ab": '"', "\u00bb": '"',
@@ -40,24 +42,24 @@ _STRAIGHT = str.maketrans({
 """One-for-one replacements: curly quotes and apostrophes, odd spaces, dashes, arrows (``⇒`` ``⟹`` ``→``), full-width
 punctuation (``（`` ``，`` ``。``)."""
 
-_PLAIN = re.compile(r"[A-Za-z0-9 ,.;:!?'\-\n]*")
+_PLAIN = rx.compile(r"[A-Za-z0-9 ,.;:!?'\-\n]*")
 """Text with nothing to blank or track: the generator's style, read by one regular expression."""
 
-_TRICKY = re.compile(r"\.[^\s.]")
+_TRICKY = rx.compile(r"\.[^\s.]")
 """A full stop inside a word or number ("e.g.", "3.5"): the plain splitter cuts at every full stop, so such text
 takes the full path."""
-_PLAIN_SENTENCE = re.compile(
+_PLAIN_SENTENCE = rx.compile(
     r"(?<!\s)\s*+(?:(?:[-+]|\(?\d{1,3}[.)]|[Ss]tep ?\d{1,3} ?[:.)-]?)[ ]++)*([^.;!?\n]*[^.;!?\s][.;!?]*+)"
 )
 """One sentence of plain text, after its line's list marker. White space before it is taken whole (possessive) and
 never from inside a run, so trailing spaces are scanned once (they were scanned once per space: quadratic)."""
 
-THINK_OPEN = re.compile(r"<(?:think|thinking|reasoning|reflection)>", re.IGNORECASE)
-THINK_CLOSE = re.compile(r"</(?:think|thinking|reasoning|reflection)>", re.IGNORECASE)
+THINK_OPEN = rx.compile(r"<(?:think|thinking|reasoning|reflection)>", re.IGNORECASE)
+THINK_CLOSE = rx.compile(r"</(?:think|thinking|reasoning|reflection)>", re.IGNORECASE)
 
 # Markup blanked in place (same length): each alternative is replaced by spaces, or by a line break
 # and spaces where it also ends a sentence (tags, table borders).
-_BREAKING = re.compile(
+_BREAKING = rx.compile(
     r"</?(?:think|thinking|reasoning|reflection|answer|output|final_answer|solution)>"
     r"|<\|[^|<>\n]{1,40}\|>|</?s>|\[/?INST\]|\|",
     re.IGNORECASE,
@@ -65,11 +67,11 @@ _BREAKING = re.compile(
 CELL = "\u00a6"
 """What a Markdown table row's inner cell borders become (one character for one): a row is one sentence, its cells
 read together (:func:`~prontocheck.syntax.discourse.read_discourse`)."""
-_TABLE_ROW = re.compile(r"^[ \t]*+\|[^\n]*\|[ \t]*+$", re.MULTILINE)
+_TABLE_ROW = rx.compile(r"^[ \t]*+\|[^\n]*\|[ \t]*+$", re.MULTILINE)
 """A Markdown table row: a line that starts and ends with a cell border."""
-_INLINE = re.compile(r"\*\*+|__+|`+|\*|~~|\$+|\\[()\[\]]")
+_INLINE = rx.compile(r"\*\*+|__+|`+|\*|~~|\$+|\\[()\[\]]")
 """Emphasis, code and LaTeX math delimiters, blanked first."""
-_LINE_START = re.compile(
+_LINE_START = rx.compile(
     r"^[ ]*#{1,6}(?=[ ]|$)"  # headers
     r"|^[ ]*>+"  # block quotes
     r"|^[ ]*(?:(?:[-+\u2022\u25e6\u25aa\u2023\u2219\u00b7]|\d{1,3}[.)]|\(\d{1,3}\))(?=[ ])"  # list markers
@@ -78,27 +80,27 @@ _LINE_START = re.compile(
     re.MULTILINE,
 )
 """Markers at the start of a line (after the inline markup is blanked): headers, lists, step numbers, rules."""
-_LATEX_TEXT = re.compile(r"\\(?:text|textbf|textit|mathrm|mathbf|mathit|emph)\{([^{}\n]{0,80})\}")
-_LATEX_WORD = re.compile(r"\\(therefore|because|neg|lnot|land|wedge|lor|vee|in)\b|\\[,;:! ]")
+_LATEX_TEXT = rx.compile(r"\\(?:text|textbf|textit|mathrm|mathbf|mathit|emph)\{([^{}\n]{0,80})\}")
+_LATEX_WORD = rx.compile(r"\\(therefore|because|neg|lnot|land|wedge|lor|vee|in)\b|\\[,;:! ]")
 _LATEX_WORDS = {"therefore": "therefore", "because": "because", "neg": "not", "lnot": "not", "land": "and",
                 "wedge": "and", "lor": "or", "vee": "or", "in": "is"}
 """LaTeX words read as the words they stand for (``\\therefore`` is "therefore", ``\\neg`` is "not"); spacing macros
 (``\\,``) blanked."""
-_LATEX_ARROW = re.compile(r"\\(?:rightarrow|Rightarrow|implies|longrightarrow|Longrightarrow|to)\b|->|=>")
+_LATEX_ARROW = rx.compile(r"\\(?:rightarrow|Rightarrow|implies|longrightarrow|Longrightarrow|to)\b|->|=>")
 
-_JSON_STRING = re.compile(r'"((?:[^"\\\n]|\\.)*+)"(\s*+:)?')
+_JSON_STRING = rx.compile(r'"((?:[^"\\\n]|\\.)*+)"(\s*+:)?')
 """A JSON string; a key when a colon follows."""
-_JSON_ESCAPE = re.compile(r"\\(?:u[0-9a-fA-F]{4}|.)")
-_JSON_SYNTAX = re.compile(r"[{}\[\],]|```(?:json)?")
+_JSON_ESCAPE = rx.compile(r"\\(?:u[0-9a-fA-F]{4}|.)")
+_JSON_SYNTAX = rx.compile(r"[{}\[\],]|```(?:json)?")
 _ANSWER_KEYS = frozenset({"answer", "final answer", "prediction", "predicted", "predicted answer", "label", "choice",
                           "option", "verdict", "result", "correct option", "correct answer", "final"})
 """The keys of a JSON answer whose value is the committed answer (``"final_answer"`` is "final answer")."""
-_EVENTS = re.compile(r'[()\[\]"\n]|[.!?;]+')
-_ABBREVIATION = re.compile(r"\b(?:e\.g|i\.e|etc|vs|cf|Mr|Mrs|Ms|Dr)$", re.IGNORECASE)
-_ENUMERATOR = re.compile(r"\(?(?:\d{1,3}|[ivx]{1,4})[.):]?")
-_HAS_WORD = re.compile(r"[A-Za-z0-9]")
-_SPACES = re.compile(r"\s+")
-_SPACE_BEFORE_PUNCTUATION = re.compile(r" (?=[.,;:!?)\]])|(?<=[(\[]) ")
+_EVENTS = rx.compile(r'[()\[\]"\n]|[.!?;]+')
+_ABBREVIATION = rx.compile(r"\b(?:e\.g|i\.e|etc|vs|cf|Mr|Mrs|Ms|Dr)$", re.IGNORECASE)
+_ENUMERATOR = rx.compile(r"\(?(?:\d{1,3}|[ivx]{1,4})[.):]?")
+_HAS_WORD = rx.compile(r"[A-Za-z0-9]")
+_SPACES = rx.compile(r"\s+")
+_SPACE_BEFORE_PUNCTUATION = rx.compile(r" (?=[.,;:!?)\]])|(?<=[(\[]) ")
 
 
 class Sentence(NamedTuple):
@@ -154,7 +156,7 @@ def straighten(text: str) -> str:
     return text.translate(_STRAIGHT)
 
 
-_TO_STRAIGHTEN = re.compile("[" + re.escape("".join(chr(c) for c in _STRAIGHT)) + "]")
+_TO_STRAIGHTEN = rx.compile("[" + re.escape("".join(chr(c) for c in _STRAIGHT)) + "]")
 
 
 def _json_escape(m: re.Match[str]) -> str:
