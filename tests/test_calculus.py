@@ -1,10 +1,10 @@
 """The one derivation engine (prontocheck.engine.calculus): its shortcuts give what the general search gives.
 
 :data:`~prontocheck.engine.calculus.SHORTCUTS` switches the fast paths (the canonical Hop, the chaining
-accuracies read off the context, a broad search skipped after a strict one fits). With them on and off,
-every field of every step and every proof accuracy must agree: on every real record in ../shared/data and on
-generated examples of every rule, gold and perturbed. ``PRONTOCHECK_CALCULUS_EXAMPLES`` sets the number of
-generated examples per rule (default 40).
+accuracies read off the context or the classification, a broad search skipped after a strict one fits). With
+them on and off, every field of every step and every proof accuracy must agree: on every real record in
+../shared/data and on generated examples of every rule, gold and perturbed. ``PRONTOCHECK_CALCULUS_EXAMPLES``
+sets the number of generated examples per rule (default 40).
 """
 
 from __future__ import annotations

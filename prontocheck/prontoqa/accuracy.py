@@ -89,11 +89,15 @@ def natural_accuracies(theory: Theory, steps: Sequence[StepInput], valid: Sequen
         if limit is None and not assumes and calculus.SHORTCUTS:
             # Without assumptions E_M holds only consequences of the context, so a step is established under a
             # chaining metric iff it follows from the context alone: only a statement of the goal need be asked.
-            # (And non_atomic ⊆ valid: what strict rules derive from the context, broad ones do too.)
+            # (And non_atomic ⊆ valid: what strict rules derive from the context, broad ones do too.) The
+            # classification may show that without a search: the goal derived through steps each so derived.
             if not (broad and proved["non_atomic"]):
-                view = View(index, [], {}, work=spent)
-                proved[name] = any(not d.hyps for d in _candidates(view, goal_step, broad))
-                spent = view.work
+                if results is not None and _from_context(results, goal_step.at, broad):
+                    proved[name] = True
+                else:
+                    view = View(index, [], {}, work=spent)
+                    proved[name] = any(not d.hyps for d in _candidates(view, goal_step, broad))
+                    spent = view.work
             proved[name] |= broad and proved["non_atomic"]
             continue
         view = View(index, [True] * len(steps), {}, work=spent)
@@ -140,6 +144,23 @@ def _one_step(result: StepResult, offered: _Offered, free: set[int]) -> bool:
     """
     return (result.validity is STRICT and bool(result.atomic) and not result.assumptions
             and offered.step.kind == "statement" and isinstance(offered.key, Fact) and free.issuperset(result.premises))
+
+
+def _from_context(results: Sequence[StepResult], at: int, broad: bool) -> bool:
+    """The classification derived step ``at`` on no assumption from the context and earlier steps each so
+    derived, with strict rules (and broad ones, with ``broad``): then its formula follows from the context alone
+    in that calculus (by induction on the steps; ``False`` says nothing).
+    """
+    todo, seen = [at], {at}
+    while todo:
+        result = results[todo.pop()]
+        if result.assumptions or not (result.validity is STRICT or broad and result.validity is BROAD):
+            return False
+        for premise in result.premises:
+            if premise not in seen:
+                seen.add(premise)
+                todo.append(premise)
+    return True
 
 
 def _beyond_one_strict_step(result: StepResult) -> bool:
