@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING
 
-from prontocheck.engine.graphs import reach
+from prontocheck.engine.graphs import reach, shortest_path
 from prontocheck.engine.shapes import Key, Lit, ShapeIndex
 from prontocheck.logic.formulas import Atom, Const, ForAll, Formula, Implies, Not, Var, literal
 
@@ -163,15 +163,35 @@ class Theory:
         return source == target or target in self.descendants(source)
 
     def shortest_path(self, sources: Iterable[Key], target: Key) -> list[Key] | None:
-        """The shortest rule path from any of ``sources`` to ``target`` (ties: first source)."""
+        """The shortest rule path from any of ``sources`` to ``target`` (ties: first source; among paths of one
+        source as short, the one ``networkx.shortest_path`` picks on :attr:`graph`).
+        """
         best: list[Key] | None = None
+        successors, predecessors = self._adjacency
         for s in sources:
             if s == target:
                 return [s]
             if self.reachable(s, target):
-                import networkx as nx
-
-                path: list[Key] = nx.shortest_path(self.graph, s, target)
-                if best is None or len(path) < len(best):
+                path = shortest_path(successors, predecessors, s, target)
+                if path is not None and (best is None or len(path) < len(best)):
                     best = path
         return best
+
+    def rule_formula(self, antecedent: Key, consequent: Key) -> Formula:
+        """The formula of the rule edge ``antecedent → consequent`` (of several rules with that edge, the last,
+        as :attr:`graph` keeps it).
+        """
+        return self._adjacency[0][antecedent][consequent]
+
+    @cached_property
+    def _adjacency(self) -> tuple[dict[Key, dict[Key, Formula]], dict[Key, dict[Key, None]]]:
+        """The rule graph as plain dicts (every new problem searches it): each key's successors, with the edge's
+        formula, and its predecessors, in the order :attr:`graph` adds the edges.
+        """
+        successors: dict[Key, dict[Key, Formula]] = {}
+        predecessors: dict[Key, dict[Key, None]] = {}
+        for edges in self.rules_into.values():
+            for e in edges:
+                successors.setdefault(e.antecedent, {})[e.consequent] = e.formula
+                predecessors.setdefault(e.consequent, {})[e.antecedent] = None
+        return successors, predecessors

@@ -73,7 +73,7 @@ def derive_gold(theory: Theory, target: Formula) -> tuple[Formula, ...] | None:
         return None
     chain: list[Formula] = [ground(path[0], constant)]
     for a, b in zip(path, path[1:]):
-        chain.append(theory.graph.edges[a, b]["formula"])
+        chain.append(theory.rule_formula(a, b))
         chain.append(ground(b, constant))
     return tuple(chain)
 
