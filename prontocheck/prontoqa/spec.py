@@ -47,7 +47,7 @@ def problem_from_spec(spec: object) -> Problem | bool:
 @lru_cache(maxsize=4096)
 def _from_text(text: str) -> Problem | bool:
     stripped = text.strip()
-    if (label := answer_of(stripped)) is not None:
+    if not stripped.startswith("{") and (label := answer_of(stripped)) is not None:  # (a JSON object is no label)
         return label
     try:
         obj = json.loads(stripped)
