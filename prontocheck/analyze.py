@@ -11,6 +11,7 @@ read input and write output. Both keep the input order and give the same output 
 from __future__ import annotations
 
 import ctypes
+import gc
 import os
 import signal
 import stat
@@ -316,6 +317,23 @@ def in_order(
         yield result(window.popleft())
 
 
+GC_THRESHOLDS = (10_000, 10, 10)
+"""The cyclic garbage collector's thresholds in the analyze job's processes (Python's default: 700, 10, 10).
+
+Checking a record allocates thousands of short-lived containers, and the process keeps large caches (parsed
+sentences, prepared problems): with the default, a full collection walks those caches again and again as
+they grow (about 8% of a 5-hop job's time). The records' objects are freed by reference counting; the few
+reference cycles are collected all the same, only in larger batches.
+"""
+
+
+def collect_less_often() -> None:
+    """Set :data:`GC_THRESHOLDS` for this process: for the processes the analyze job owns (the command's and
+    its workers), not for a library caller's, whose collector is its own business.
+    """
+    gc.set_threshold(*GC_THRESHOLDS)
+
+
 def _worker_init(analysis: Analysis | None = None) -> None:
     """A worker process starts warm, leaves signals to the parent, and never outlives it.
 
@@ -335,6 +353,7 @@ def _worker_init(analysis: Analysis | None = None) -> None:
             if os.getppid() == 1:  # the parent died before prctl: nobody will send the signal
                 os._exit(1)
     _WORKER_ANALYSIS = analysis
+    collect_less_often()
     parser(PRONTOQA)  # cached for the process (a forked worker may have it from its parent already)
 
 

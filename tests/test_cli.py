@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import gc
 import gzip
 import json
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
+from prontocheck.analyze import GC_THRESHOLDS, _worker_init
 from prontocheck.cli import main
 
 CONTEXT = "Every cat is a carnivore. Every carnivore is not herbivorous. Every carnivore is a mammal. Fae is a cat."
@@ -52,6 +55,18 @@ def test_demo_runs_with_no_input_and_covers_every_step_kind(tmp_path: Path) -> N
     assert set(first["proof"]) == {"strict", "non_atomic", "broad", "valid"}
     assert set(first["steps"][0]) >= {"index", "text", "formula", "validity", "atomic", "utility", "redundant",
                                       "premises"}
+
+
+def test_the_analyze_job_collects_garbage_less_often_in_its_own_process() -> None:
+    before = gc.get_threshold()
+    try:
+        gc.set_threshold(700, 10, 10)
+        assert run("analyze", "--format", "json")[0] == 0
+        assert gc.get_threshold() == GC_THRESHOLDS != (700, 10, 10)
+    finally:
+        gc.set_threshold(*before)
+    with ProcessPoolExecutor(1, initializer=_worker_init) as pool:  # (a worker of --jobs: set when it starts)
+        assert pool.submit(gc.get_threshold).result() == GC_THRESHOLDS
 
 
 def test_demo_command_prints_a_table() -> None:

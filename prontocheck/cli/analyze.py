@@ -19,7 +19,14 @@ import click
 from rich.console import Console
 from rich.text import Text
 
-from prontocheck.analyze import AUTO_JOBS_BYTES, DEMO_NAME, Analysis, analyze_file_batches, demo_input
+from prontocheck.analyze import (
+    AUTO_JOBS_BYTES,
+    DEMO_NAME,
+    Analysis,
+    analyze_file_batches,
+    collect_less_often,
+    demo_input,
+)
 from prontocheck.cli.compare import print_comparison
 from prontocheck.cli.interrupts import graceful
 from prontocheck.cli.messages import fail, labelled
@@ -190,6 +197,7 @@ def analyze(inputs: tuple[str, ...], output: str | None, fmt: str | None, group_
     Under --profile prontoqa-v1 or prontoqa-ood, each --output record also gets the original
     analyzer's verdict ("compat"), and --format original prints the original's report per input.
     """
+    collect_less_often()
     if profile == "paper" and (fmt == "original" or bad_patterns):
         raise click.UsageError("--format original and --bad-patterns need --profile prontoqa-v1 or prontoqa-ood")
     if profile != "paper" and fmt not in (None, "original", "json"):
