@@ -113,7 +113,7 @@ def peak_memory(path: Path) -> int:
 
 
 def latency(hops: int, calls: int = 2000) -> tuple[float, float]:
-    rec = next(r for r in synthetic.records(50, hops, seed=7) if "likes" not in str(r["output"]))
+    rec = next(r for r in synthetic.records(50, hops, seed=7) if " has " not in str(r["output"]))
     problem = Problem(str(rec["context"]), str(rec["query"]), tuple(rec["gold_cot"]))  # type: ignore[arg-type]
     check(problem, str(rec["output"]))  # the problem is now seen
     times = []
