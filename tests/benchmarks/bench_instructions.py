@@ -73,7 +73,7 @@ def run(workload: str, measured: bool) -> None:
     from prontocheck.io import Record, read_records
 
     records = [r for r in read_records(str(OUT / "instructions_h5.jsonl")) if isinstance(r, Record)]
-    record = next(r for r in records if "likes" not in r.output)
+    record = next(r for r in records if " has " not in r.output)
     check(record.problem, record.output)
     for _ in range(300 if measured else 0):
         check(record.problem, record.output)
