@@ -63,6 +63,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from prontocheck.limits import SENTENCE_CHARS
 from prontocheck.logic.formulas import Atom, Const
@@ -90,9 +91,9 @@ CACHE_SIZE = 1 << 14
 answers; a store's entries are all forgotten when it is full)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Skeleton:
-    """The shapes of a prompt's sentences and the pattern of equal open words across them.
+class Skeleton(NamedTuple):
+    """The shapes of a prompt's sentences and the pattern of equal open words across them (a named tuple: one is
+    made and looked up per prompt, hashed and compared in C).
 
     Attributes:
         shapes: each sentence with its open runs replaced by the mark of their class.
@@ -184,9 +185,10 @@ def _marked(text: str, mark: Callable[[str], str | None]) -> tuple[str, tuple[st
     return "".join(parts), tuple(words)
 
 
-@dataclass(frozen=True, slots=True)
-class PromptShape:
-    """A plain prompt with its prompt-open runs marked, and the pattern of equal prompt-open words."""
+class PromptShape(NamedTuple):
+    """A plain prompt with its prompt-open runs marked, and the pattern of equal prompt-open words (a named tuple:
+    one is made and looked up per prompt, hashed and compared in C).
+    """
 
     text: str
     pattern: tuple[int, ...]
