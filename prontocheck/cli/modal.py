@@ -150,7 +150,8 @@ def validate(file: str, semantics: tuple[str, ...], all_semantics: bool, intende
     try:
         with optional_output(output, inputs=[file]) as out:
             items = validate_file(file, chosen, postulates=postulates)
-            for results in tracked(items, "items", count_lines(file), wanted(quiet)):
+            shown = wanted(quiet)  # the file is counted only for a bar that shows the total
+            for results in tracked(items, "items", count_lines(file) if shown else None, shown):
                 builder.add(results)
                 if isinstance(results, ItemError):
                     messages += 1

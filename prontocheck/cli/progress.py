@@ -11,21 +11,13 @@ import stat
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from typing import TypeVar
-
-from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    SpinnerColumn,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
+from typing import TYPE_CHECKING, TypeVar
 
 from prontocheck.common.streams import STDIN, iter_lines, open_text
 from prontocheck.errors import InputError
+
+if TYPE_CHECKING:
+    from rich.progress import Progress
 
 T = TypeVar("T")
 
@@ -37,6 +29,18 @@ def wanted(quiet: bool) -> bool:
 
 def progress_bar() -> Progress:
     """A rich progress display on standard error: description, bar, done/total, elapsed and remaining time."""
+    # rich is imported here, when a bar is shown: a command run with -q or into a pipe does not pay for it.
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        SpinnerColumn,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
     return Progress(SpinnerColumn(), TextColumn("{task.description}", markup=False), BarColumn(),
                     MofNCompleteColumn(), TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn(),
                     console=Console(stderr=True), transient=True)

@@ -35,8 +35,7 @@ from dataclasses import dataclass
 
 from prontocheck.errors import UnparseableSentence
 from prontocheck.modal.questions import Form
-from prontocheck.syntax.segment import segment, straighten
-from prontocheck.syntax.text import Span
+from prontocheck.syntax.segment import Span, segment, straighten
 
 _QUOTE = re.compile(r"(?<![^\W\d_])'|'(?![^\W\d_])")
 """A quote mark: a straight single quote (curly ones are straightened first) not between two letters."""

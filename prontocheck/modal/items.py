@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from itertools import repeat
 from typing import Any
 
 from prontocheck.common.decode import JSONBudgetError
@@ -26,7 +27,7 @@ from prontocheck.modal.arguments import quoted, read_argument
 from prontocheck.modal.parse import parse_argument, parse_prompt, parse_question, parse_statement, split_sentences
 from prontocheck.modal.questions import Answer, Question
 
-_KNOWN = ("id", "prompt", "premises", "question", "gold", "pattern", "form", "polarity")
+_KNOWN = frozenset({"id", "prompt", "premises", "question", "gold", "pattern", "form", "polarity"})
 _ANSWERS: dict[str, Answer] = {"yes": "Yes", "no": "No"}
 
 
@@ -85,7 +86,7 @@ class ModalItem:
         """
         if not isinstance(obj, Mapping):
             raise InputError(file, line, f"expected a JSON object, got {type(obj).__name__}")
-        item_id = obj.get("id", f"{file}:{line}" if line is not None else None)
+        item_id = obj["id"] if "id" in obj else f"{file}:{line}" if line is not None else None
         if item_id is None:
             raise InputError(file, line, "the item has no 'id'")
         prompt, premises, question = obj.get("prompt"), obj.get("premises"), obj.get("question")
@@ -95,7 +96,7 @@ class ModalItem:
             raise InputError(file, line, f"item {item_id!r}: 'prompt' must be a string, got {prompt!r}")
         if isinstance(premises, str):
             premises = [s.text for s in split_sentences(premises)]
-        if premises is not None and not (isinstance(premises, list) and all(isinstance(p, str) for p in premises)):
+        if premises is not None and not (isinstance(premises, list) and all(map(isinstance, premises, repeat(str)))):
             raise InputError(file, line, f"item {item_id!r}: 'premises' must be a list of strings, got {premises!r}")
         gold: Answer | None = None
         if obj.get("gold") is not None:

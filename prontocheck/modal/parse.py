@@ -21,8 +21,7 @@ from prontocheck.modal.arguments import Argument, read_argument
 from prontocheck.modal.questions import Question
 from prontocheck.modal.transform import ModalTransformer
 from prontocheck.syntax.frontend import Grammar, parse
-from prontocheck.syntax.segment import segment
-from prontocheck.syntax.text import Span
+from prontocheck.syntax.segment import Span, segment
 
 KEYWORDS_FIRST = frozenset({"it", "if", "is", "does", "probably", "can", "either", "both"})
 """Keywords the parser's preparation lowers at a sentence's start ("If X goes, …" is read as "if X goes, …")."""

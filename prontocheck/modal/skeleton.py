@@ -45,7 +45,10 @@ are cut at the same places, their sentences are prepared alike (a prompt-open ru
 every sentence stays within the length limit, and the open runs of their sentences are the same runs:
 prompt-open ones, renamed, and others (prompt-kept but open in a sentence, such as "Answer" inside a
 premise), the same in both. So their skeletons are equal, and the second prompt's words follow from its
-prompt-open words by the *plan* taken from the first (:func:`word_plan`).
+prompt-open words by the *plan* taken from the first (:func:`word_plan`). A prompt is first matched against the
+shape of the prompt shaped before it (in a grid, prompts of one shape mostly come one after another): the text
+between the shape's marks found in place, and each word in between marked as the shape marks it, give the shape
+and the words without marking every piece of the prompt (``_Shape.words`` says why the two agree).
 
 >>> s1, words1 = skeleton(["Savir might be at the party", "is it true that Savir will be at the party"])
 >>> s2, words2 = skeleton(["Élodie might be at the event", "is it true that Élodie will be at the event"])
@@ -60,6 +63,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from prontocheck.limits import SENTENCE_CHARS
 from prontocheck.logic.formulas import Atom, Const
@@ -83,12 +87,13 @@ _CAPITAL = re.compile(r"[^\W\d_a-z][^\W\d_]*")
 """An open capitalised run: letters of any script, the first not a-z, which the lexer can read only as a ``NAME``."""
 _LOWER_MARK, _CAPITAL_MARK = "\x01", "\x02"
 CACHE_SIZE = 1 << 14
-"""How many sentences' shapes are remembered (all are forgotten when the store is full)."""
+"""How many entries each store of this module remembers (sentences' shapes, prompt pieces, sentences' whole-token
+answers; a store's entries are all forgotten when it is full)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Skeleton:
-    """The shapes of a prompt's sentences and the pattern of equal open words across them.
+class Skeleton(NamedTuple):
+    """The shapes of a prompt's sentences and the pattern of equal open words across them (a named tuple: one is
+    made and looked up per prompt, hashed and compared in C).
 
     Attributes:
         shapes: each sentence with its open runs replaced by the mark of their class.
@@ -180,9 +185,10 @@ def _marked(text: str, mark: Callable[[str], str | None]) -> tuple[str, tuple[st
     return "".join(parts), tuple(words)
 
 
-@dataclass(frozen=True, slots=True)
-class PromptShape:
-    """A plain prompt with its prompt-open runs marked, and the pattern of equal prompt-open words."""
+class PromptShape(NamedTuple):
+    """A plain prompt with its prompt-open runs marked, and the pattern of equal prompt-open words (a named tuple:
+    one is made and looked up per prompt, hashed and compared in C).
+    """
 
     text: str
     pattern: tuple[int, ...]
@@ -198,16 +204,22 @@ def prompt_shape(prompt: str) -> tuple[PromptShape, tuple[str, ...]] | None:
     >>> prompt_shape("Élodie might go. Is it true that Élodie must go?") is None
     True
     """
+    global _last
     straight = straighten(prompt)
     if len(straight) > SENTENCE_CHARS or not plain(straight):
         return None
-    # Shaped piece by piece between spaces (no run holds one), each piece once: most recur from prompt to prompt.
-    get = _PIECES.get
-    shaped = [get(piece) or _piece(piece) for piece in straight.split(" ")]
-    words = [w for _, found in shaped for w in found]
+    # The previous prompt's shape first: in a grid, prompts of one shape mostly come one after another.
+    last = _last
+    words = last.words(straight) if last is not None else None
+    if last is None or words is None:
+        # Shaped piece by piece between spaces (no run holds one), each piece once: most recur from prompt to prompt.
+        get = _PIECES.get
+        shaped = [get(piece) or _piece(piece) for piece in straight.split(" ")]
+        words = tuple([w for _, found in shaped for w in found])
+        last = _last = _Shape.of(" ".join([text for text, _ in shaped]))
     first: dict[str, int] = {}
     pattern = tuple([first.setdefault(w, len(first)) for w in words])
-    return PromptShape(" ".join([text for text, _ in shaped]), pattern), tuple(words)
+    return PromptShape(last.text, pattern), words
 
 
 def _piece(piece: str) -> tuple[str, tuple[str, ...]]:
@@ -219,6 +231,73 @@ def _piece(piece: str) -> tuple[str, tuple[str, ...]]:
 
 
 _PIECES: dict[str, tuple[str, tuple[str, ...]]] = {}
+_MARK_SPLIT = re.compile(f"([{_LOWER_MARK}{_CAPITAL_MARK}])")
+
+
+@dataclass(frozen=True, slots=True)
+class _Shape:
+    """A prompt shape's text taken apart at its marks, to tell whether another prompt has that shape without
+    shaping it.
+
+    Attributes:
+        text: the shape's text.
+        first: the text before its first mark (the whole text when it has none).
+        between: each mark but the last, with the text after it.
+        last_mark: the last mark (``None`` when it has none).
+        last: the text after the last mark.
+    """
+
+    text: str
+    first: str
+    between: tuple[tuple[str, str], ...]
+    last_mark: str | None
+    last: str
+
+    @classmethod
+    def of(cls, text: str) -> _Shape:
+        parts = _MARK_SPLIT.split(text)  # text, mark, text, …, mark, text
+        if len(parts) == 1:
+            return cls(text, text, (), None, "")
+        return cls(text, parts[0], tuple(zip(parts[1:-2:2], parts[2:-2:2], strict=True)), parts[-2], parts[-1])
+
+    def words(self, straight: str) -> tuple[str, ...] | None:
+        """The prompt-open words of a plain, straightened prompt of this shape; None when it is not of it.
+
+        A mark in a shape stands for a whole run, so the text on each side of it is a character that is no run's
+        (or the end): the text between two marks is not empty and starts with such a character, and in a prompt
+        of the shape each word ends where the next text between marks is first found. The prompt is of the
+        shape when it is the shape's texts with a word in place of each mark, each word's own mark (looked up
+        as a piece) being that mark: each word is then one whole run (nothing but a single run is marked), the
+        runs of the texts are those of the shape (left unmarked there), and marking the prompt gives the shape.
+
+        >>> shape = _Shape.of(prompt_shape("Ann might go. Is it true that Ann must go?")[0].text)
+        >>> shape.words("Bob might stay. Is it true that Bob must stay?"), shape.words("Bob might stay.")
+        (('Bob', 'stay', 'Bob', 'stay'), None)
+        >>> shape.words("Bob might stay. Is it true that Is must stay?")  # a kept word is not a name
+        """
+        first, last = self.first, self.last
+        if self.last_mark is None:
+            return () if straight == first else None
+        if not (straight.startswith(first) and straight.endswith(last)):
+            return None
+        stop = len(straight) - len(last)
+        at, words, get = len(first), [], _PIECES.get
+        for mark, text in self.between:
+            end = straight.find(text, at, stop)
+            word = straight[at:end] if end >= 0 else ""
+            if (get(word) or _piece(word))[0] != mark:
+                return None
+            words.append(word)
+            at = end + len(text)
+        word = straight[at:stop] if at <= stop else ""
+        if (get(word) or _piece(word))[0] != self.last_mark:
+            return None
+        words.append(word)
+        return tuple(words)
+
+
+_last: _Shape | None = None
+"""The shape of the last plain prompt shaped (see :func:`prompt_shape`)."""
 
 
 def word_plan(prompt: str, sentences: Sequence[tuple[str, int]], words: Sequence[str]) -> tuple[int | str, ...] | None:
@@ -266,6 +345,21 @@ def whole_tokens(text: str, start: str) -> bool:
     >>> whole_tokens("Savir might be at the party", "statement"), whole_tokens("Savir isnot likely to go", "statement")
     (True, False)
     """
+    # Remembered per sentence: a skeleton's first prompt often repeats a sentence of another skeleton's (the grid's
+    # question variants share their premises), and the answer depends on the text and start rule alone.
+    found = _WHOLE.get((text, start))
+    if found is None:
+        if len(_WHOLE) >= CACHE_SIZE:
+            _WHOLE.clear()
+        found = _WHOLE[text, start] = _whole_tokens(text, start)
+    return found
+
+
+_WHOLE: dict[tuple[str, str], bool] = {}
+
+
+def _whole_tokens(text: str, start: str) -> bool:
+    """:func:`whole_tokens`, worked out."""
     runs = {m.span() for m in _RUN.finditer(text)}
     inside = bytearray(len(text))
     for s, e in runs:

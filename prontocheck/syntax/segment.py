@@ -120,6 +120,17 @@ class Sentence(NamedTuple):
 
 
 @dataclass(frozen=True, slots=True)
+class Span:
+    """One sentence of a text, as read, with its 0-based character offset in the text (re-exported by
+    :mod:`prontocheck.syntax.text`; defined here so that readers that only cut text do not import the answer
+    readers).
+    """
+
+    text: str
+    start: int
+
+
+@dataclass(frozen=True, slots=True)
 class Trace:
     """Where a reasoning trace lies: ``[start, end)``; ``closed`` is false when the text ends inside it."""
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from prontocheck.syntax.answers import answer_of as _answer_of
-from prontocheck.syntax.segment import segment, sentence_texts
+from prontocheck.syntax.segment import Span, segment, sentence_texts
 
 __all__ = ["CHAT_MARKUP", "Span", "SplitOutput", "answer_of", "sentence_texts", "split_output", "split_sentences"]
 
@@ -26,14 +26,6 @@ CHAT_MARKUP = re.compile(
 )
 """Chat-template special tokens and reasoning/answer tags (``<|im_end|>``, ``</s>``, ``[INST]``, ``<think>``)."""
 _NEXT_QUESTION = re.compile(r"(?:^|\s)Q:")
-
-
-@dataclass(frozen=True, slots=True)
-class Span:
-    """One sentence of a text, as read, with its 0-based character offset in the text."""
-
-    text: str
-    start: int
 
 
 @dataclass(frozen=True, slots=True)
