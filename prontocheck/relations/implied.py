@@ -145,10 +145,14 @@ def reversals(closure: Closure, schema: Schema, items: Iterable[Item], order: Ma
     items = list(items)
     asked = {i.atom for i in items}
     wanted: dict[Atom, list[str]] = {}
+    reversible: dict[str, bool] = {}  # by predicate (a few), not looked up item by item
     for item in items:
         if len(item.atom.args) != 2 or item.atom.args[0] == item.atom.args[1]:
             continue
-        if not schema.spec(item.atom.predicate).reversible:
+        predicate = item.atom.predicate
+        if predicate not in reversible:
+            reversible[predicate] = schema.spec(predicate).reversible
+        if not reversible[predicate]:
             continue
         r = reverse(item.atom)
         if r not in asked:
@@ -157,7 +161,7 @@ def reversals(closure: Closure, schema: Schema, items: Iterable[Item], order: Ma
     out = []
     for atom, ids in wanted.items():
         phrases = {}  # each constant in the words of the first item that asks about it
-        for name in {str(a) for a in atom.args}:
+        for name in {a.name for a in atom.args}:  # (a term prints as its name)
             phrases[name] = next((p for i in ids if (text := by_id[i].text) and (p := as_written(text, name))), None)
         question = schema.question(atom, {k: v for k, v in phrases.items() if v is not None})
         out.append(Reversal(atom, tuple(ids), question, implied_atom(closure, atom, order, shortcuts=shortcuts)))
