@@ -87,8 +87,13 @@ def implied_atom(closure: Closure, atom: Atom, order: Mapping[str, int], *, igno
     """
     if atom in closure:
         return Implied(True, _ids(closure.support([atom]).sources, order, ignoring))
-    if shortcuts and closure.orders.harmless(atom, () if ignoring is None else (ignoring,)):
-        return Implied(None)
+    if shortcuts:
+        ignored = () if ignoring is None else (ignoring,)
+        v = closure.orders.converse_violation(atom, ignored)
+        if v is not None:  # what the what-if finds first: atom's converse holds (atom adds no source)
+            return Implied(False, _ids(closure.support([f for f in v.facts if f != atom]).sources, order, ignoring))
+        if closure.orders.harmless(atom, ignored):
+            return Implied(None)
     try:
         h = closure.what_if(atom, ignoring=() if ignoring is None else (ignoring,), limit=1)
     except BudgetExceeded:
