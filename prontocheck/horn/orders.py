@@ -22,6 +22,10 @@ than ``p``) that has no facts is inert and left out: it derives nothing, before 
   found by walking each candidate's recorded derivation (:meth:`Orders.rederived`), without
   listing first every fact that rests on ``p(a, b)``.
 
+And for any predicate with the converse constraint ``¬(p(X, Y) ∧ p(Y, X))``, order or not: adding
+``p(a, b)`` when ``p(b, a)`` holds violates that constraint first, when no other constraint comes before
+it and no denial of ``p(a, b)`` counts (:meth:`Orders.converse_violation`, one look-up).
+
 Each answers only when it is sure and otherwise returns ``None``, leaving the question to
 :meth:`~prontocheck.horn.closure.Closure.what_if` and :meth:`~prontocheck.horn.closure.Closure.without`,
 whose answers they equal (``tests/relations/test_relations_orders.py`` compares them).
@@ -40,6 +44,8 @@ whose answers they equal (``tests/relations/test_relations_orders.py`` compares 
 >>> orders.harmless(p("d", "a"), ())  # not decided here (a cycle: surely a violation): None
 >>> orders.lost("i2", None).violation.constraint  # without i2, p(a, d) no longer holds, nor its denial
 'denied'
+>>> orders.converse_violation(p("b", "a"), ()) == cl.what_if(p("b", "a"), limit=1).violations[0]
+True
 """
 
 from __future__ import annotations

@@ -83,7 +83,8 @@ def implied_atom(closure: Closure, atom: Atom, order: Mapping[str, int], *, igno
     """What the closure implies about ``atom``, disregarding the denial by ``ignoring`` (if any);
     ``skipped`` when trying ``atom`` would grow the closure past its budget.
 
-    ``shortcuts``: decide on reachability where :mod:`prontocheck.horn.orders` can (the same answers).
+    ``shortcuts``: decide by a look-up or on reachability where :mod:`prontocheck.horn.orders` can (the same
+    answers).
     """
     if atom in closure:
         return Implied(True, _ids(closure.support([atom]).sources, order, ignoring))

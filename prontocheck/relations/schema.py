@@ -253,7 +253,7 @@ class Schema:
         if spec.question is None or len(atom.args) != 2:
             return None
         param = split_predicate(atom.predicate)[1]
-        # (a term prints as its name)
+        # (a term's name is how it prints)
         x, y = ((phrases or {}).get(a.name) or a.name.replace("_", " ") for a in atom.args)
         bare = _bare_slots(spec.question)
         x, y = (_BARE_AFTER.sub("", phrase) if slot in bare else phrase for phrase, slot in ((x, "x"), (y, "y")))

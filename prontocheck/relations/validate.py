@@ -230,7 +230,7 @@ def validate(items: Iterable[Item | ItemError], schema: Schema | None = None, *,
         with_reversals: list the argument-reversed questions the set lacks, with implied labels.
         implied_budget: skip an item's leave-one-out (``implied_skipped``) when more derived facts
             than this rest on it, as in a large cycle of contradictory labels; ``None``: no limit.
-        shortcuts: decide implied labels on reachability where :mod:`prontocheck.horn.orders` can
+        shortcuts: decide implied labels by a look-up or on reachability where :mod:`prontocheck.horn.orders` can
             (the same labels; ``False`` runs the general what-if and delete and re-derive for each).
         progress: called with (items decided, items to decide) as each item's result is made (a progress bar).
 
