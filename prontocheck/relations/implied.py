@@ -23,7 +23,7 @@ from typing import Any
 from prontocheck.errors import BudgetExceeded
 from prontocheck.horn.closure import Closure
 from prontocheck.logic.formulas import Atom
-from prontocheck.relations.conflicts import split_sources
+from prontocheck.relations.conflicts import item_ids
 from prontocheck.relations.items import Item, as_written
 from prontocheck.relations.schema import Schema, reverse
 
@@ -75,7 +75,7 @@ class Reversal:
 
 
 def _ids(sources: Iterable[Hashable], order: Mapping[str, int], exclude: str | None = None) -> tuple[str, ...]:
-    return tuple(i for i in split_sources(sources, order)[0] if i != exclude)
+    return tuple(i for i in item_ids(sources, order) if i != exclude)
 
 
 def implied_atom(closure: Closure, atom: Atom, order: Mapping[str, int], *, ignoring: str | None = None,

@@ -280,7 +280,7 @@ def _validate(items: Iterable[Item | ItemError], schema: Schema, implied: bool, 
         if progress is not None:
             progress(len(results), len(good))
     suspect = {i for c in conflicts if c.severity is not Severity.EXCEPTION for i in c.items}
-    reversed_ = tuple(replace(r, in_conflict=bool(suspect.intersection(r.implied.by)))
+    reversed_ = tuple(replace(r, in_conflict=True) if suspect and not suspect.isdisjoint(r.implied.by) else r
                       for r in (reversals(closure, schema, good, order, shortcuts=shortcuts) if with_reversals else ()))
     return Validation(tuple(results), conflicts, recheck_order(conflicts, order), reversed_, tuple(errors),
                       len(closure), groups=groups)
