@@ -10,6 +10,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from typing import Any
 
 import click
@@ -138,7 +139,7 @@ def validate_command(items: str, schemas: tuple[str, ...], no_default_schema: bo
                                           "category": category.get(r.of[0]),
                                           "gold": None if r.in_conflict else r.implied.value,
                                           "reverse_of": r.of[0]} for r in report.reversals), inputs)
-        _emit(fmt, report.summary(), lambda: render_validation(report))
+        _emit(fmt, report.summary(), partial(render_validation, report))
         if fail_on != "never":
             worst = Severity(fail_on).rank
             if any(c.severity.rank <= worst for c in report.conflicts):
