@@ -10,6 +10,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from typing import Any
 
 import click
@@ -17,6 +18,7 @@ from rich.console import Console, RenderableType
 
 from prontocheck.cli.messages import fail, labelled
 from prontocheck.cli.progress import reporting, wanted
+from prontocheck.common.collector import collector_paused
 from prontocheck.errors import ProntocheckError
 from prontocheck.io.writing import check_not_input, dumps, optional_output
 from prontocheck.relations.conflicts import Severity
@@ -118,27 +120,31 @@ def validate_command(items: str, schemas: tuple[str, ...], no_default_schema: bo
     is ambiguous, a gold label (true/false, "yes"/"no", or null) and optionally reverse_of.
     """
     inputs = [items, *schemas]
-    with _guard():
-        for path in (output, reversals_out):
-            if path is not None:
-                check_not_input(path, inputs)
-        schema = _schema(schemas, no_default_schema)
-        with reporting("items", wanted(quiet)) as progress:
-            report = validate(read_items(items, schema), schema, implied=not no_implied,
-                              implied_budget=implied_budget, progress=progress)
-    _report_errors(report.errors, quiet)
-    _write_lines(output, report.lines(), inputs)
-    if reversals_out is not None:
-        category = {r.item.id: r.item.category for r in report.results}
-        _write_lines(reversals_out, ({"id": f"{r.of[0]}-reversed", "question": r.question, "atom": str(r.atom),
-                                      "category": category.get(r.of[0]),
-                                      "gold": None if r.in_conflict else r.implied.value,
-                                      "reverse_of": r.of[0]} for r in report.reversals), inputs)
-    _emit(fmt, report.summary(), lambda: render_validation(report))
-    if fail_on != "never":
-        worst = Severity(fail_on).rank
-        if any(c.severity.rank <= worst for c in report.conflicts):
-            sys.exit(1)
+    # The report is read out of the large heap the validation built: the collector stays paused to the end
+    # (prontocheck.common.collector), so that writing the report does not walk that heap again and again.
+    with collector_paused():
+        with _guard():
+            for path in (output, reversals_out):
+                if path is not None:
+                    check_not_input(path, inputs)
+            schema = _schema(schemas, no_default_schema)
+            with reporting("items", wanted(quiet)) as progress:
+                report = validate(read_items(items, schema), schema, implied=not no_implied,
+                                  implied_budget=implied_budget, progress=progress)
+        _report_errors(report.errors, quiet)
+        _write_lines(output, report.lines(), inputs)
+        if reversals_out is not None:
+            category = {r.item.id: r.item.category for r in report.results}
+            _write_lines(reversals_out, ({"id": f"{r.of[0]}-reversed", "question": r.question, "atom": str(r.atom),
+                                          "category": category.get(r.of[0]),
+                                          "gold": None if r.in_conflict else r.implied.value,
+                                          "reverse_of": r.of[0]} for r in report.reversals), inputs)
+        _emit(fmt, report.summary(), partial(render_validation, report))
+        if fail_on != "never":
+            worst = Severity(fail_on).rank
+            if any(c.severity.rank <= worst for c in report.conflicts):
+                sys.exit(1)
+        del report  # (freed now, it is not walked by the collector's first pass when the pause ends)
 
 
 @relations.command("score")

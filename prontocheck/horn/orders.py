@@ -22,6 +22,10 @@ than ``p``) that has no facts is inert and left out: it derives nothing, before 
   found by walking each candidate's recorded derivation (:meth:`Orders.rederived`), without
   listing first every fact that rests on ``p(a, b)``.
 
+And for any predicate with the converse constraint ``¬(p(X, Y) ∧ p(Y, X))``, order or not: adding
+``p(a, b)`` when ``p(b, a)`` holds violates that constraint first, when no other constraint comes before
+it and no denial of ``p(a, b)`` counts (:meth:`Orders.converse_violation`, one look-up).
+
 Each answers only when it is sure and otherwise returns ``None``, leaving the question to
 :meth:`~prontocheck.horn.closure.Closure.what_if` and :meth:`~prontocheck.horn.closure.Closure.without`,
 whose answers they equal (``tests/relations/test_relations_orders.py`` compares them).
@@ -40,6 +44,8 @@ whose answers they equal (``tests/relations/test_relations_orders.py`` compares 
 >>> orders.harmless(p("d", "a"), ())  # not decided here (a cycle: surely a violation): None
 >>> orders.lost("i2", None).violation.constraint  # without i2, p(a, d) no longer holds, nor its denial
 'denied'
+>>> orders.converse_violation(p("b", "a"), ()) == cl.what_if(p("b", "a"), limit=1).violations[0]
+True
 """
 
 from __future__ import annotations
@@ -173,6 +179,38 @@ class Orders:
                     if any(s not in ignored for s in closure.denials[Atom(p, (x, y))]):
                         return None  # a new p(x, y) denied
         return True
+
+    def converse_violation(self, atom: Atom, ignoring: Iterable[Hashable]) -> Violation | None:
+        """The violation ``what_if(atom, ignoring=ignoring, limit=1)`` finds when the first constraint that
+        ``atom = p(a, b)`` triggers is the converse one, ``¬(p(X, Y) ∧ p(Y, X))``, and ``p(b, a)`` is a fact:
+        looked up, without the what-if's view of the closure; ``None`` when not decided here.
+
+        For any predicate with that constraint (not only orders): the what-if's first violation is the denial
+        of ``atom`` when a source that counts denies it, and otherwise the first instance of a constraint (they
+        are tried before the rules) that ``atom`` triggers. Irreflexivity, which needs ``a = b``, is passed
+        over; any other constraint first leaves the question to the what-if.
+        """
+        closure = self.closure
+        if len(atom.args) != 2 or atom in closure:
+            return None
+        denials = closure.denials.get(atom)
+        if denials and not set(denials) <= set(ignoring):
+            return None  # the denial is the first violation
+        a, b = pair(atom)
+        if a == b:
+            return None
+        other = Atom(atom.predicate, (b, a))
+        found = closure._facts.get(other)
+        if found is None:
+            return None
+        for c, k in closure._triggers.get(atom.predicate, ()):
+            if c.irreflexive:
+                continue
+            if not c.converse:
+                return None
+            # The level of the what-if's violation: the weakest of the constraint and its facts (``atom`` strict).
+            return Violation(c.rule, (atom, other) if k == 0 else (other, atom), max(c.strength, found.level))
+        return None
 
     def lost(self, source: Hashable, budget: int | None) -> Lost | None:
         """The leave-one-out of ``source`` when its only fact is an order fact that no longer follows

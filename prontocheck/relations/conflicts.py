@@ -142,11 +142,16 @@ def explanation(closure: Closure, atoms: Iterable[Atom],
     return tuple(Step(a, _by(d), d.premises) for a, d in closure.explain(atoms, derivations))
 
 
+def item_ids(sources: Iterable[Hashable], order: Mapping[str, int]) -> tuple[str, ...]:
+    """The item ids among derivation sources, in input order."""
+    return tuple(sorted((s for s in sources if isinstance(s, str)), key=lambda i: order.get(i, len(order))))
+
+
 def split_sources(sources: Iterable[Hashable], order: Mapping[str, int]) -> tuple[tuple[str, ...], tuple[Atom, ...]]:
     """Item ids (in input order) and background atoms among derivation sources."""
-    ids = sorted((s for s in sources if isinstance(s, str)), key=lambda i: order.get(i, len(order)))
+    sources = tuple(sources)
     background = sorted((s.atom for s in sources if isinstance(s, BackgroundFact)), key=str)
-    return tuple(ids), tuple(background)
+    return item_ids(sources, order), tuple(background)
 
 
 class _Steps:
@@ -200,7 +205,7 @@ def find_conflicts(closure: Closure, order: Mapping[str, int], *,
     minimal = list(kept.items())
 
     def rank(entry: tuple[frozenset[Hashable], Violation]) -> tuple[int, int, str]:
-        ids, _ = split_sources(entry[0], order)
+        ids = item_ids(entry[0], order)
         return entry[1].level, min((order.get(i, len(order)) for i in ids), default=len(order)), entry[1].constraint
 
     conflicts = []
@@ -212,7 +217,7 @@ def find_conflicts(closure: Closure, order: Mapping[str, int], *,
             constraint = v.rule.name
             rules = (*sorted(support.rules), constraint)
         else:
-            constraint = "denied by item " + ", ".join(split_sources(v.denied_by, order)[0])
+            constraint = "denied by item " + ", ".join(item_ids(v.denied_by, order))
             rules = tuple(sorted(support.rules))
         conflicts.append(Conflict(f"c{n}", Severity.of(v.level), constraint, v.facts, ids, background, rules,
                                   explanation(closure, v.facts)))

@@ -36,7 +36,7 @@ from typing import Any
 
 from prontocheck.horn.closure import Closure, Strength
 from prontocheck.logic.formulas import Atom, Const
-from prontocheck.relations.conflicts import Conflict, Severity, split_sources
+from prontocheck.relations.conflicts import Conflict, Severity, item_ids, split_sources
 from prontocheck.relations.schema import Schema
 
 CYCLE_STEPS = 2_000_000
@@ -239,7 +239,7 @@ def conflict_groups(closure: Closure, schema: Schema, order: Mapping[str, int],
             cycle_atoms = tuple(Atom(predicate, (x, cycle[(n + 1) % len(cycle)])) for n, x in enumerate(cycle))
             inner = [Atom(predicate, (a, b)) for a in component for b in succ.get(a, ()) if b in nodes]
             ids, background = split_sources(set().union(*(sources[e] for e in inner)), order)
-            cycle_ids, _ = split_sources(set().union(*(sources[e] for e in cycle_atoms)), order)
+            cycle_ids = item_ids(set().union(*(sources[e] for e in cycle_atoms)), order)
             names = {x.name for x in nodes}
             linked = sorted({c.id for n in names for c in by_constraint.get((predicate, n), ())},
                             key=lambda cid: int(cid[1:]))

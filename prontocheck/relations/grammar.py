@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from lark import Token, Transformer, v_args
 
@@ -60,18 +61,20 @@ def constant_name(words: Sequence[str] | str) -> str:
     >>> constant_name(["The", "Aluminium", "foil"]), constant_name("seeing a cloud")
     ('aluminium_foil', 'seeing_a_cloud')
     """
-    parts = (words.split() if isinstance(words, str) else list(words))
-    parts = [w.lower().replace("’", "'") for w in parts]
+    parts = [w.lower() for w in (words.split() if isinstance(words, str) else words)]
     if len(parts) > 1 and parts[0] in ("a", "an", "the"):
         parts = parts[1:]
-    return "_".join(parts)
+    return "_".join(parts).replace("’", "'")
 
 
+@lru_cache(maxsize=1024)
 def category_name(text: str) -> str:
     """Normalise a category: ``"Boundary (bona fide)"`` → ``"boundary_bona_fide"``.
 
     >>> category_name("Order of size"), category_name("6.Order of size")
     ('order_of_size', 'order_of_size')
+
+    Memoised (the last 1,024 texts): a set of items names a few categories, record after record.
     """
     text = re.sub(r"^\s*\d+\s*[.)]\s*", "", text)
     return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")

@@ -23,7 +23,7 @@ from typing import Any
 from prontocheck.errors import BudgetExceeded
 from prontocheck.horn.closure import Closure
 from prontocheck.logic.formulas import Atom
-from prontocheck.relations.conflicts import split_sources
+from prontocheck.relations.conflicts import item_ids
 from prontocheck.relations.items import Item, as_written
 from prontocheck.relations.schema import Schema, reverse
 
@@ -75,7 +75,7 @@ class Reversal:
 
 
 def _ids(sources: Iterable[Hashable], order: Mapping[str, int], exclude: str | None = None) -> tuple[str, ...]:
-    return tuple(i for i in split_sources(sources, order)[0] if i != exclude)
+    return tuple(i for i in item_ids(sources, order) if i != exclude)
 
 
 def implied_atom(closure: Closure, atom: Atom, order: Mapping[str, int], *, ignoring: str | None = None,
@@ -83,12 +83,18 @@ def implied_atom(closure: Closure, atom: Atom, order: Mapping[str, int], *, igno
     """What the closure implies about ``atom``, disregarding the denial by ``ignoring`` (if any);
     ``skipped`` when trying ``atom`` would grow the closure past its budget.
 
-    ``shortcuts``: decide on reachability where :mod:`prontocheck.horn.orders` can (the same answers).
+    ``shortcuts``: decide by a look-up or on reachability where :mod:`prontocheck.horn.orders` can (the same
+    answers).
     """
     if atom in closure:
         return Implied(True, _ids(closure.support([atom]).sources, order, ignoring))
-    if shortcuts and closure.orders.harmless(atom, () if ignoring is None else (ignoring,)):
-        return Implied(None)
+    if shortcuts:
+        ignored = () if ignoring is None else (ignoring,)
+        v = closure.orders.converse_violation(atom, ignored)
+        if v is not None:  # what the what-if finds first: atom's converse holds (atom adds no source)
+            return Implied(False, _ids(closure.support([f for f in v.facts if f != atom]).sources, order, ignoring))
+        if closure.orders.harmless(atom, ignored):
+            return Implied(None)
     try:
         h = closure.what_if(atom, ignoring=() if ignoring is None else (ignoring,), limit=1)
     except BudgetExceeded:
@@ -145,10 +151,14 @@ def reversals(closure: Closure, schema: Schema, items: Iterable[Item], order: Ma
     items = list(items)
     asked = {i.atom for i in items}
     wanted: dict[Atom, list[str]] = {}
+    reversible: dict[str, bool] = {}  # by predicate (a few), not looked up item by item
     for item in items:
         if len(item.atom.args) != 2 or item.atom.args[0] == item.atom.args[1]:
             continue
-        if not schema.spec(item.atom.predicate).reversible:
+        predicate = item.atom.predicate
+        if predicate not in reversible:
+            reversible[predicate] = schema.spec(predicate).reversible
+        if not reversible[predicate]:
             continue
         r = reverse(item.atom)
         if r not in asked:
@@ -157,7 +167,7 @@ def reversals(closure: Closure, schema: Schema, items: Iterable[Item], order: Ma
     out = []
     for atom, ids in wanted.items():
         phrases = {}  # each constant in the words of the first item that asks about it
-        for name in {str(a) for a in atom.args}:
+        for name in {a.name for a in atom.args}:  # (a term prints as its name)
             phrases[name] = next((p for i in ids if (text := by_id[i].text) and (p := as_written(text, name))), None)
         question = schema.question(atom, {k: v for k, v in phrases.items() if v is not None})
         out.append(Reversal(atom, tuple(ids), question, implied_atom(closure, atom, order, shortcuts=shortcuts)))

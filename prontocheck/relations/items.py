@@ -78,17 +78,19 @@ def as_written(text: str, name: str) -> str | None:
     >>> as_written("The Cup is left of Napoleon's hat.", "cup"), as_written("Is coal shiny?", "foil")
     ('the Cup', None)
     """
-    wanted = name.split("_")
-    words = _words(text)
-    lowered = [w.lower() for w, _, _ in words]
-    n = len(wanted)
-    for i in range(len(words) - n + 1):
+    wanted = tuple(name.split("_"))
+    spans, lowered = _words(text)
+    n, i = len(wanted), -1
+    while True:
+        try:  # each place the phrase's first word is written, left to right
+            i = lowered.index(wanted[0], i + 1)
+        except ValueError:
+            return None
         if lowered[i:i + n] == wanted:
-            phrase = text[words[i][1]:words[i + n - 1][2]]
+            phrase = text[spans[i][0]:spans[i + n - 1][1]]
             if i and lowered[i - 1] in _ARTICLES:
                 return f"{lowered[i - 1]} {phrase}"
             return phrase
-    return None
 
 
 _ARTICLES = frozenset({"a", "an", "the"})
@@ -96,9 +98,10 @@ _WORD = re.compile(r"[\w'’-]+")
 
 
 @lru_cache(maxsize=256)
-def _words(text: str) -> tuple[tuple[str, int, int], ...]:
-    """The words of a text with their spans (a text is looked at once per constant it names)."""
-    return tuple((m.group(), m.start(), m.end()) for m in _WORD.finditer(text))
+def _words(text: str) -> tuple[tuple[tuple[int, int], ...], tuple[str, ...]]:
+    """The spans of a text's words and the words lower-cased (a text is looked at once per constant it names)."""
+    found = list(_WORD.finditer(text))
+    return tuple([m.span() for m in found]), tuple([m.group().lower() for m in found])
 
 
 def as_bool(value: object, what: str = "gold") -> bool:

@@ -253,10 +253,10 @@ class Schema:
         if spec.question is None or len(atom.args) != 2:
             return None
         param = split_predicate(atom.predicate)[1]
-        x, y = ((phrases or {}).get(str(a)) or str(a).replace("_", " ") for a in atom.args)
-        # "a type of dog", not "a type of a dog": a noun after "type of" (kind, sort) goes without its article.
-        x, y = (_BARE_AFTER.sub("", phrase) if re.search(rf"\b(?:type|kind|sort) of {{{slot}}}", spec.question)
-                else phrase for phrase, slot in ((x, "x"), (y, "y")))
+        # (a term's name is how it prints)
+        x, y = ((phrases or {}).get(a.name) or a.name.replace("_", " ") for a in atom.args)
+        bare = _bare_slots(spec.question)
+        x, y = (_BARE_AFTER.sub("", phrase) if slot in bare else phrase for phrase, slot in ((x, "x"), (y, "y")))
         text = spec.question.format(x=x, y=y, comparative=self.lexicon.comparative(param) if param else "",
                                     dimension=param or "")
         return text[:1].upper() + text[1:]
@@ -264,6 +264,17 @@ class Schema:
 
 _BARE_AFTER = re.compile(r"^(?:a|an|the)\s+")
 """The article a phrase drops after "a type of" in a question."""
+
+
+@lru_cache(maxsize=256)
+def _bare_slots(template: str) -> frozenset[str]:
+    """The slots (``x``, ``y``) of a question template whose phrase goes without its article: a noun after
+    "type of" (kind, sort), as in "a type of dog", not "a type of a dog" (one look per template, not per question).
+
+    >>> sorted(_bare_slots("Is {x} a type of {y}?")), sorted(_bare_slots("Is {x} bigger than {y}?"))
+    (['y'], [])
+    """
+    return frozenset(slot for slot in ("x", "y") if re.search(rf"\b(?:type|kind|sort) of {{{slot}}}", template))
 
 
 def reverse(atom: Atom) -> Atom:

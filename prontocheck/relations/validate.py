@@ -230,7 +230,7 @@ def validate(items: Iterable[Item | ItemError], schema: Schema | None = None, *,
         with_reversals: list the argument-reversed questions the set lacks, with implied labels.
         implied_budget: skip an item's leave-one-out (``implied_skipped``) when more derived facts
             than this rest on it, as in a large cycle of contradictory labels; ``None``: no limit.
-        shortcuts: decide implied labels on reachability where :mod:`prontocheck.horn.orders` can
+        shortcuts: decide implied labels by a look-up or on reachability where :mod:`prontocheck.horn.orders` can
             (the same labels; ``False`` runs the general what-if and delete and re-derive for each).
         progress: called with (items decided, items to decide) as each item's result is made (a progress bar).
 
@@ -280,7 +280,7 @@ def _validate(items: Iterable[Item | ItemError], schema: Schema, implied: bool, 
         if progress is not None:
             progress(len(results), len(good))
     suspect = {i for c in conflicts if c.severity is not Severity.EXCEPTION for i in c.items}
-    reversed_ = tuple(replace(r, in_conflict=bool(suspect.intersection(r.implied.by)))
+    reversed_ = tuple(replace(r, in_conflict=True) if suspect and not suspect.isdisjoint(r.implied.by) else r
                       for r in (reversals(closure, schema, good, order, shortcuts=shortcuts) if with_reversals else ()))
     return Validation(tuple(results), conflicts, recheck_order(conflicts, order), reversed_, tuple(errors),
                       len(closure), groups=groups)

@@ -76,6 +76,33 @@ def test_harmless_agrees_with_what_if(labels: list[tuple[Const, Const, bool]], d
         assert not cl.what_if(atom, ignoring=ignoring).violations
 
 
+_RULES = [Rule("transitive(r)", (at("r", X, Y), at("r", Y, Z)), at("r", X, Z), Strength.SOFT),
+          Rule("asymmetric(r)", (at("r", X, Y), at("r", Y, X)), None, Strength.STRICT, ((X, Y),)),
+          Rule("irreflexive(r)", (at("r", X, X),)),
+          Rule("disjoint(r, s)", (at("r", X, Y), at("s", X, Y)), None, Strength.SOFT),
+          Rule("s ⊂ r", (at("s", X, Y),), at("r", Y, X), Strength.DEFAULT)]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.permutations(_RULES), _LABELS, _EDGES, st.integers(0, 13), st.integers(0, 13))
+def test_converse_violation_is_the_first_of_what_if(rules: list[Rule], labels: list[tuple[Const, Const, bool]],
+                                                    s_facts: list[tuple[Const, Const]], asked: int,
+                                                    ignored: int) -> None:
+    facts: dict[Atom, list[str]] = {at("s", a, b): ["s"] for a, b in s_facts}
+    denials: dict[Atom, list[str]] = {}
+    for n, (a, b, yes) in enumerate(labels):
+        (facts if yes else denials).setdefault(at("r", a, b), []).append(f"i{n}")
+    cl = Closure(rules, facts, denials)
+    x, y, _ = labels[asked % len(labels)] if labels else (C[0], C[1], True)
+    atom, ignoring = at("r", y, x), (f"i{ignored}",)  # the reversal of a label (its converse often holds)
+    found = cl.orders.converse_violation(atom, ignoring)
+    if found is not None:
+        assert atom not in cl
+        assert found == cl.what_if(atom, ignoring=ignoring, limit=1).violations[0]
+    elif atom not in cl and at("r", x, y) in cl and x != y and not denials.get(atom) and rules[0] is _RULES[1]:
+        raise AssertionError("the converse constraint comes first and the converse holds: decided here")
+
+
 def test_a_live_rule_of_another_predicate_is_not_an_order() -> None:
     facts = {at("r", C[0], C[1]): ["i1"], at("r", C[1], C[2]): ["i2"]}
     assert "r" in Closure(order_rules(False, True), facts).orders.derived_only_by_transitivity
