@@ -77,7 +77,7 @@ def compile(pattern: str, flags: int | re.RegexFlag = 0) -> re.Pattern[str]:  # 
 
 def _compile(pattern: str, flags: int) -> tuple[re.Pattern[str], _Compiled] | None:
     """The pattern compiled as :func:`re.compile` does it, with the parts kept; ``None`` if that fails."""
-    if _sre is None or _digest() is None:
+    if _sre is None:
         return None
     try:
         parsed = _parser.parse(pattern, flags)

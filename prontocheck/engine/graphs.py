@@ -101,7 +101,6 @@ def shortest_path(successors: Mapping[T, Iterable[T]], predecessors: Mapping[T, 
     return path
 
 
-
 def descend(root: Generator[Any, Any, R], spawn: Callable[[Any], Generator[Any, Any, Any]]) -> R:
     """Run a recursive computation written as generators, with an explicit stack instead of Python's.
 
