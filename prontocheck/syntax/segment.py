@@ -45,14 +45,21 @@ punctuation (``（`` ``，`` ``。``)."""
 _PLAIN = rx.compile(r"[A-Za-z0-9 ,.;:!?'\-\n]*")
 """Text with nothing to blank or track: the generator's style, read by one regular expression."""
 
-_TRICKY = rx.compile(r"\.[^\s.]")
-"""A full stop inside a word or number ("e.g.", "3.5"): the plain splitter cuts at every full stop, so such text
-takes the full path."""
-_PLAIN_SENTENCE = rx.compile(
-    r"(?<!\s)\s*+(?:(?:[-+]|\(?\d{1,3}[.)]|[Ss]tep ?\d{1,3} ?[:.)-]?)[ ]++)*([^.;!?\n]*[^.;!?\s][.;!?]*+)"
-)
-"""One sentence of plain text, after its line's list marker. White space before it is taken whole (possessive) and
-never from inside a run, so trailing spaces are scanned once (they were scanned once per space: quadratic)."""
+_STARTS_ODDLY = r"\s*+(?:[-,:'\d]|[Ss]tep|[ivx]{1,4}(?:[:.;!?]|[ ]*+(?:\n|\Z)))"
+"""A piece that starts with a list or step marker, an enumerator, or no word at all (the full path blanks or drops
+them)."""
+_TRICKY = rx.compile(r"\.(?:[^\s.;!?]|" + _STARTS_ODDLY + r"|(?<=\b(?i:vs|cf|mr|ms|dr)\.)|(?<=\b(?i:mrs|etc)\.))")
+"""After a full stop: a word or number goes on ("e.g.", "3.5"), the next piece starts oddly, or it ends an
+abbreviation ("Dr."), which ends no sentence on the full path."""
+_TRICKY_SPACING = rx.compile(r" [ ,.;:!?]")
+"""Spaces the full path collapses or drops ("is  a", "cat .")."""
+_TRICKY_MARK = rx.compile(r"[;!?](?:[^\s.;!?]|" + _STARTS_ODDLY + r")|\n(?![ ]*+\n)" + _STARTS_ODDLY)
+"""After ``;``, ``!``, ``?`` or a line break: a word goes on ("cat;dog") or the next piece starts oddly (from the
+last line break of a run, so that a run is scanned once)."""
+_TRICKY_START = rx.compile(r"\A" + _STARTS_ODDLY)
+_PLAIN_SENTENCE = rx.compile(r"(?<!\s)\s*+([^.;!?\n]*[^.;!?\s][.;!?]*+)")
+"""One sentence of plain text. White space before it is taken whole (possessive) and never from inside a run, so
+trailing spaces are scanned once (they were scanned once per space: quadratic)."""
 
 THINK_OPEN = rx.compile(r"<(?:think|thinking|reasoning|reflection)>", re.IGNORECASE)
 THINK_CLOSE = rx.compile(r"</(?:think|thinking|reasoning|reflection)>", re.IGNORECASE)
@@ -71,15 +78,18 @@ _TABLE_ROW = rx.compile(r"^[ \t]*+\|[^\n]*\|[ \t]*+$", re.MULTILINE)
 """A Markdown table row: a line that starts and ends with a cell border."""
 _INLINE = rx.compile(r"\*\*+|__+|`+|\*|~~|\$+|\\[()\[\]]")
 """Emphasis, code and LaTeX math delimiters, blanked first."""
+_MARKERS = (r"(?:(?:[-+\u2022\u25e6\u25aa\u2023\u2219\u00b7]|\d{1,3}[.)]|\(\d{1,3}\)"  # list markers
+            r"|[Ss]tep[ ]*\d{1,3}[ ]*[:.)\-]?)(?=[ ])[ ]*+)+")  # step numbers; several in a row ("1. - ")
 _LINE_START = rx.compile(
     r"^[ ]*#{1,6}(?=[ ]|$)"  # headers
     r"|^[ ]*>+"  # block quotes
-    r"|^[ ]*(?:(?:[-+\u2022\u25e6\u25aa\u2023\u2219\u00b7]|\d{1,3}[.)]|\(\d{1,3}\))(?=[ ])"  # list markers
-    r"|[Ss]tep[ ]*\d{1,3}[ ]*[:.)\-]?(?=[ ]))[ ]*"  # step numbers
+    r"|^[ ]*" + _MARKERS +
     r"|^[ ]*(?:-{3,}|={3,}|_{3,})[ ]*$",  # horizontal rules
     re.MULTILINE,
 )
 """Markers at the start of a line (after the inline markup is blanked): headers, lists, step numbers, rules."""
+_MARKERS_AFTER_END = rx.compile(r"(?<=[.;!?][ ])[ ]*" + _MARKERS)
+"""List and step markers after a sentence's end on the same line ("Fae is a cat. - Every cat is a feline.")."""
 _LATEX_TEXT = rx.compile(r"\\(?:text|textbf|textit|mathrm|mathbf|mathit|emph)\{([^{}\n]{0,80})\}")
 _LATEX_WORD = rx.compile(r"\\(therefore|because|neg|lnot|land|wedge|lor|vee|in)\b|\\[,;:! ]")
 _LATEX_WORDS = {"therefore": "therefore", "because": "because", "neg": "not", "lnot": "not", "land": "and",
@@ -253,7 +263,7 @@ def clean(text: str) -> str:
     """
     text = straighten(text)
     if _PLAIN.fullmatch(text):
-        return text
+        return _markers(text)  # nothing else of the markup can be there
     if text.lstrip()[:1] in ("{", "`"):
         text = _json_object(text) or text
     if "|" in text:
@@ -262,7 +272,20 @@ def clean(text: str) -> str:
     text = _LATEX_ARROW.sub(_arrow, _LATEX_TEXT.sub(_latex_text, text))
     if "\\" in text:
         text = _LATEX_WORD.sub(_latex_word, text)
-    return _LINE_START.sub(_blank, _INLINE.sub(_blank, text))
+    return _markers(_INLINE.sub(_blank, text))
+
+
+def _markers(text: str) -> str:
+    """List and step markers blanked at the start of a line and after a sentence's end (not after an
+    abbreviation: "e.g. 2) …").
+    """
+    return _LINE_START.sub(_blank, _MARKERS_AFTER_END.sub(_blank_marker, text))
+
+
+def _blank_marker(m: re.Match[str]) -> str:
+    if _ABBREVIATION.search(m.string, max(0, m.start() - 8), m.start() - 2):
+        return m.group()
+    return _blank(m)
 
 
 def _trace(text: str) -> Trace | None:
@@ -334,12 +357,19 @@ def _sentence(cleaned: str, start: int, end: int, trace: Trace | None) -> Senten
 
 def plain(straight: str) -> bool:
     """Whether straightened text (:func:`straighten`) takes the plain path of :func:`segment`: the generator's
-    style, cut by one regular expression (:data:`_PLAIN_SENTENCE`).
+    style, cut by one regular expression (:data:`_PLAIN_SENTENCE`) into the sentences the full path would read
+    (a property test, ``tests/test_segment.py``, holds the two paths to the same sentences and spans). Other text
+    (markup, brackets, abbreviations, list markers, doubled spaces…) takes the full path.
 
     >>> plain("Fae is a cat. Every cat is a feline."), plain("Fae is a cat, e.g. a tabby."), plain("**Fae**")
     (True, False, False)
+    >>> plain("Dr. Fae is a cat."), plain("Fae is  a cat."), plain("- Fae is a cat."), plain("Fae;cat.")
+    (False, False, False, False)
     """
-    return _PLAIN.fullmatch(straight) is not None and _TRICKY.search(straight) is None
+    return (_PLAIN.fullmatch(straight) is not None and _TRICKY.search(straight) is None
+            and _TRICKY_SPACING.search(straight) is None and _TRICKY_START.match(straight) is None
+            and not (("\n" in straight or ";" in straight or "!" in straight or "?" in straight)
+                     and _TRICKY_MARK.search(straight) is not None))
 
 
 def sentence_texts(text: str) -> list[str]:
@@ -369,6 +399,20 @@ def segment(text: str) -> Segmented:
         make = tuple.__new__  # Sentence's own constructor, without the keyword handling (many sentences)
         return Segmented(tuple([make(Sentence, (m.group(1), *m.span(1), False))
                                 for m in _PLAIN_SENTENCE.finditer(straight)]), None, straight)
+    return _in_full(straight)
+
+
+def segment_in_full(text: str) -> Segmented:
+    """:func:`segment` without its plain path: every text cleaned, cut by its events and filtered. On text that
+    :func:`plain` accepts, both paths give the same sentences (a property test holds them to it).
+
+    >>> [s.text for s in segment_in_full("- Fae is a cat. 2. Every cat is a feline.").sentences]
+    ['Fae is a cat.', 'Every cat is a feline.']
+    """
+    return _in_full(straighten(text))
+
+
+def _in_full(straight: str) -> Segmented:
     trace = _trace(straight)
     cleaned = clean(straight)
     found = (_sentence(cleaned, s, e, trace) for s, e in _pieces(cleaned))
