@@ -333,3 +333,23 @@ def test_a_lone_surrogate_printed_in_a_summary_is_escaped(tmp_path: Path) -> Non
                           env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.decode("utf-8").splitlines()[1].startswith("m\\ud800,1,")
+
+
+@pytest.mark.parametrize(("error", "said"), [
+    (OSError(errno.EMFILE, "Too many open files", "/tmp/prontocheck-x/part"),
+     "error: /tmp/prontocheck-x/part: Too many open files"),
+    (OSError(errno.ENOMEM, "Cannot allocate memory"), "error: Cannot allocate memory"),
+    (BrokenPipeError(errno.EPIPE, "Broken pipe"), "error: cannot write standard output: Broken pipe"),
+])
+def test_an_error_of_the_system_says_what_failed(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                                 error: OSError, said: str) -> None:
+    # Only a failed write to standard output is reported as one: any other OSError says what it is, and its file.
+    def fail(*args: object, **kwargs: object) -> None:
+        raise error
+
+    monkeypatch.setattr("prontocheck.cli.report.read_run", fail)
+    run = tmp_path / "run.jsonl"
+    run.write_text("{}\n", "utf-8")
+    result = CliRunner().invoke(main, ["report", str(run)])
+    assert result.exit_code == 2
+    assert result.stderr.strip().splitlines()[-1] == said

@@ -12,6 +12,7 @@ Exit codes: 0 done; 1 a ``--fail-under`` threshold was missed; 2 usage error or 
 
 from __future__ import annotations
 
+import errno
 import importlib
 import os
 import sys
@@ -38,7 +39,7 @@ COMMANDS = {
 
 class _Main(click.Group):
     """The command group: commands loaded when asked for; a failed write to standard output (a full disk, a
-    closed pipe) is one line, exit 2.
+    closed pipe) is one line, exit 2, as is any other error of the system (its file named where it has one).
     """
 
     def list_commands(self, ctx: click.Context) -> list[str]:
@@ -54,14 +55,24 @@ class _Main(click.Group):
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
-        except OSError as e:  # files are InputError or OutputError: this is standard output or error
-            try:  # nothing more can reach standard output, not even the flush at exit
-                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-            except (OSError, ValueError, AttributeError):
-                pass
+        except OSError as e:  # files are InputError or OutputError: this is standard output, or the system
+            if e.filename is None and (isinstance(e, BrokenPipeError) or e.errno in _OUTPUT_ERRNOS):
+                try:  # nothing more can reach standard output, not even the flush at exit
+                    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+                except (OSError, ValueError, AttributeError):
+                    pass
+                message = f"cannot write standard output: {e.strerror or e}"
+            elif e.filename is not None:  # a file of the command's own (a temporary file, a worker's pipe)
+                message = f"{e.filename}: {e.strerror or e}"
+            else:  # the system refused something else (no memory for a worker process, too many open files)
+                message = f"{e.strerror or e}"
             with suppress(OSError):
-                click.echo(f"error: cannot write standard output: {e.strerror or e}", err=True)
+                click.echo(f"error: {message}", err=True)
             sys.exit(2)
+
+
+_OUTPUT_ERRNOS = frozenset({errno.EPIPE, errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT, errno.EBADF})
+"""How a write to standard output fails (a closed pipe, a full disk, a file too large, a lost terminal)."""
 
 
 @click.group(cls=_Main, context_settings={"help_option_names": ["-h", "--help"]})
