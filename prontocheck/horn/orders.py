@@ -50,6 +50,7 @@ True
 
 from __future__ import annotations
 
+import weakref
 from collections import defaultdict
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
@@ -81,11 +82,14 @@ class Orders:
     """The order predicates of a closure, with the indexes that :meth:`harmless` and :meth:`lost` read.
 
     Args:
-        closure: a saturated closure (not changed).
+        closure: a saturated closure (not changed); held by a weak proxy, so the caller keeps it alive.
     """
 
     def __init__(self, closure: Closure) -> None:
-        self.closure = closure
+        # Weakly: the closure caches its Orders (Closure.orders), and a strong reference back would be a
+        # reference cycle, which keeps the whole closure (10⁵ facts and their indexes) alive after its last
+        # use until the cyclic collector's next full pass, and makes that pass walk it.
+        self.closure: Closure = weakref.proxy(closure)
 
     def _inert(self, c: Compiled, predicate: str) -> bool:
         """Whether ``c`` has a body predicate other than ``predicate`` without facts: it derives and
