@@ -74,6 +74,24 @@ class Derivation:
     level: Strength
 
 
+_SET_RULE, _SET_PREMISES, _SET_SOURCES, _SET_LEVEL = (Derivation.__dict__[f].__set__
+                                                      for f in ("rule", "premises", "sources", "level"))
+
+
+def _derivation_init(self: Derivation, rule: Rule | None, premises: tuple[Atom, ...], sources: tuple[Hashable, ...],
+                     level: Strength) -> None:
+    """``Derivation``'s constructor: the dataclass's, with each slot set through its descriptor instead of the
+    frozen class's ``object.__setattr__`` by name (one derivation per fact of a closure, and per what-if step).
+    """
+    _SET_RULE(self, rule)
+    _SET_PREMISES(self, premises)
+    _SET_SOURCES(self, sources)
+    _SET_LEVEL(self, level)
+
+
+Derivation.__init__ = _derivation_init  # type: ignore[method-assign]
+
+
 @dataclass(frozen=True, slots=True)
 class Violation:
     """A ground constraint instance that the closure violates.
