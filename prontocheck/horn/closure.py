@@ -198,11 +198,15 @@ class Closure:
                     for c, k in self._triggers.get(atom.predicate, ()):
                         if c.strength == level:
                             self._fire(c, k, atom, level, queue, view)
+            triggers, fire, fire_transitive = self._triggers, self._fire, self._fire_transitive
             while queue:
                 atom = queue.popleft()
-                for c, k in self._triggers.get(atom.predicate, ()):
+                for c, k in triggers.get(atom.predicate, ()):
                     if c.strength <= level:
-                        self._fire(c, k, atom, level, queue, view)
+                        if c.transitive:  # (most firings, in a closure of orders: one call fewer each)
+                            fire_transitive(c, k, atom, level, queue, view)
+                        elif not (c.converse and k == 1):  # (found from position 0 already: see _fire)
+                            fire(c, k, atom, level, queue, view)
 
     def _fire(self, c: Compiled, k: int, atom: Atom, level: Strength, queue: deque[Atom], view: View) -> None:
         if c.transitive:
