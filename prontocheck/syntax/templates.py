@@ -266,8 +266,13 @@ class Templates:
         return out.value, (steps, out.index)
 
 
+_token = getattr(Token, "_future_new", Token)
+"""``Token(type, value)`` without Lark's ``Token.__new__``, which checks for a deprecated keyword and calls this."""
+
+
 def _replay(plan: _Plan, words: tuple[str, ...]) -> Any:
     steps, result = plan
+    token = _token
     values: list[Any] = []
     for function, inline, refs in steps:
         children = []
@@ -277,12 +282,12 @@ def _replay(plan: _Plan, words: tuple[str, ...]) -> Any:
             elif kind == _LITERAL:
                 children.append(a)
             elif kind == _WORD_TOKEN:
-                children.append(Token(b, words[a]))
+                children.append(token(b, words[a]))
             else:
                 token_type, cuts = b
                 pieces = [cuts[0]]
                 for i, word in enumerate(words[a[0]:a[1] + 1], 1):
                     pieces += [word, cuts[i]]
-                children.append(Token(token_type, "".join(pieces)))
+                children.append(token(token_type, "".join(pieces)))
         values.append(function(*children) if inline else function(children))
     return values[result]
