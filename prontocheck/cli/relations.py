@@ -17,7 +17,7 @@ import click
 
 from prontocheck.cli.messages import fail, labelled
 from prontocheck.cli.progress import reporting, wanted
-from prontocheck.common.collector import collector_paused
+from prontocheck.common.collector import collector_paused, frozen_at_exit
 from prontocheck.errors import ProntocheckError
 from prontocheck.io.writing import check_not_input, dumps, optional_output
 from prontocheck.relations.choices import REFERENCES, ROLES
@@ -134,6 +134,7 @@ def validate_command(items: str, schemas: tuple[str, ...], no_default_schema: bo
     is ambiguous, a gold label (true/false, "yes"/"no", or null) and optionally reverse_of.
     """
     inputs = [items, *schemas]
+    frozen_at_exit()
     # The report is read out of the large heap the validation built: the collector stays paused to the end
     # (prontocheck.common.collector), so that writing the report does not walk that heap again and again.
     with collector_paused():
