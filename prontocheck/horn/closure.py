@@ -426,7 +426,8 @@ class Closure:
                                      None if limit is None else limit - len(found), grows=True)
         return Hypothesis(atom, False, tuple(found), dict(view.added))
 
-    def without(self, source: Hashable, *, budget: int | None = None) -> Retraction:
+    def without(self, source: Hashable, *, budget: int | None = None, seeds: list[Atom] | None = None,
+                denials: tuple[Violation, ...] | None = None) -> Retraction:
         """The closure without ``source`` (its given facts and its denials), by delete and re-derive.
 
         First, cheaply: if each fact that only ``source`` gives follows in one step from facts that
@@ -440,9 +441,11 @@ class Closure:
             source: the source to retract.
             budget: give up (``complete=False``, nothing computed) when more than this many facts
                 rest on ``source``; ``None`` for no limit.
+            seeds: :meth:`seeds` of ``source``, when the caller has it.
+            denials: :meth:`lost_denials` of ``source``, when the caller has it.
         """
-        seeds = self.seeds(source)
-        denials = self.lost_denials(source)
+        seeds = self.seeds(source) if seeds is None else seeds
+        denials = self.lost_denials(source) if denials is None else denials
         quick = self.quick_retraction(source, seeds, denials)
         if quick is not None:
             return quick

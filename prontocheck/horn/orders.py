@@ -216,13 +216,15 @@ class Orders:
             return Violation(c.rule, (atom, other) if k == 0 else (other, atom), max(c.strength, found.level))
         return None
 
-    def lost(self, source: Hashable, budget: int | None) -> Lost | None:
+    def lost(self, source: Hashable, budget: int | None, *, seeds: list[Atom] | None = None,
+             denials: tuple[Violation, ...] | None = None) -> Lost | None:
         """The leave-one-out of ``source`` when its only fact is an order fact that no longer follows
         without it; ``None`` otherwise (or when ``without`` would exceed ``budget``, or is not decided here).
+        ``seeds`` and ``denials``: ``closure.seeds(source)`` and ``closure.lost_denials(source)`` when known.
         """
         closure = self.closure
-        seeds = closure.seeds(source)
-        if len(seeds) != 1 or closure.lost_denials(source):
+        seeds = closure.seeds(source) if seeds is None else seeds
+        if len(seeds) != 1 or (closure.lost_denials(source) if denials is None else denials):
             return None
         q = seeds[0]
         if q.predicate not in self.derived_only_by_transitivity:
@@ -252,19 +254,21 @@ class Orders:
                 return Lost(v)
         return Lost(None)
 
-    def rederived(self, source: Hashable, budget: int | None) -> Retraction | None:
+    def rederived(self, source: Hashable, budget: int | None, *, seeds: list[Atom] | None = None,
+                  denials: tuple[Violation, ...] | None = None) -> Retraction | None:
         """:meth:`~prontocheck.horn.closure.Closure.without` of ``source`` when its only fact is an order
         fact ``p(x, z)`` that its quick try or its first re-derivation brings back; ``None`` otherwise.
 
         The first re-derivation is ``p(x, y), p(y, z)`` with the first ``y`` by name whose two facts
         do not rest on ``p(x, z)``, as delete and re-derive finds it; here each candidate's recorded
-        derivation is walked instead of listing every fact that rests on ``p(x, z)`` first.
+        derivation is walked instead of listing every fact that rests on ``p(x, z)`` first. ``seeds`` and
+        ``denials``: as in :meth:`lost`.
         """
         closure = self.closure
-        seeds = closure.seeds(source)
+        seeds = closure.seeds(source) if seeds is None else seeds
         if len(seeds) != 1 or seeds[0].predicate not in self.derived_only_by_transitivity:
             return None
-        denials = closure.lost_denials(source)
+        denials = closure.lost_denials(source) if denials is None else denials
         quick = closure.quick_retraction(source, seeds, denials)
         if quick is not None:
             return quick

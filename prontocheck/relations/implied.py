@@ -119,16 +119,17 @@ def implied_item(closure: Closure, item: Item, order: Mapping[str, int], *, budg
     """
     if item.value is not True:
         return implied_atom(closure, item.atom, order, ignoring=item.id, shortcuts=shortcuts).flipped(item.negated)
-    lost = closure.orders.lost(item.id, budget) if shortcuts else None
+    seeds, denials = closure.seeds(item.id), closure.lost_denials(item.id)  # (once, for the three tries below)
+    lost = closure.orders.lost(item.id, budget, seeds=seeds, denials=denials) if shortcuts else None
     if lost is not None:  # the item's fact no longer follows
         v = lost.violation
         if v is None:
             return Implied(None)
         return Implied(False, _ids(closure.support(v.facts).sources | set(v.denied_by), order, item.id)).flipped(
             item.negated)
-    r = closure.orders.rederived(item.id, budget) if shortcuts else None
+    r = closure.orders.rederived(item.id, budget, seeds=seeds, denials=denials) if shortcuts else None
     if r is None:
-        r = closure.without(item.id, budget=budget)
+        r = closure.without(item.id, budget=budget, seeds=seeds, denials=denials)
     if not r.complete:
         return Implied(None, skipped=True)
     if item.atom not in r.lost:
