@@ -195,16 +195,17 @@ class Orders:
         over; any other constraint first leaves the question to the what-if.
         """
         closure = self.closure
-        if len(atom.args) != 2 or atom in closure:
+        facts = closure._facts
+        if len(atom.args) != 2 or atom in facts:
             return None
         denials = closure.denials.get(atom)
         if denials and not set(denials) <= set(ignoring):
             return None  # the denial is the first violation
         a, b = pair(atom)
-        if a == b:
+        if a.name == b.name:  # (ground: constants, equal iff their names are)
             return None
         other = Atom(atom.predicate, (b, a))
-        found = closure._facts.get(other)
+        found = facts.get(other)
         if found is None:
             return None
         for c, k in closure._triggers.get(atom.predicate, ()):

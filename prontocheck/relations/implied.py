@@ -78,6 +78,18 @@ def _ids(sources: Iterable[Hashable], order: Mapping[str, int], exclude: str | N
     return tuple(i for i in item_ids(sources, order) if i != exclude)
 
 
+def _fact_ids(closure: Closure, fact: Atom, order: Mapping[str, int], exclude: str | None = None) -> tuple[str, ...]:
+    """``_ids(closure.support([fact]).sources, order, exclude)``; for a given fact with one item among its
+    sources (most answers rest on one), the item itself, without the walk and the sort.
+    """
+    d = closure.derivation(fact)
+    if d.rule is None:
+        found = [s for s in d.sources if isinstance(s, str)]
+        if len(found) <= 1:
+            return tuple(i for i in found if i != exclude)
+    return _ids(closure.support([fact]).sources, order, exclude)
+
+
 def implied_atom(closure: Closure, atom: Atom, order: Mapping[str, int], *, ignoring: str | None = None,
                  shortcuts: bool = True) -> Implied:
     """What the closure implies about ``atom``, disregarding the denial by ``ignoring`` (if any);
@@ -87,12 +99,13 @@ def implied_atom(closure: Closure, atom: Atom, order: Mapping[str, int], *, igno
     answers).
     """
     if atom in closure:
-        return Implied(True, _ids(closure.support([atom]).sources, order, ignoring))
+        return Implied(True, _fact_ids(closure, atom, order, ignoring))
     if shortcuts:
         ignored = () if ignoring is None else (ignoring,)
         v = closure.orders.converse_violation(atom, ignored)
         if v is not None:  # what the what-if finds first: atom's converse holds (atom adds no source)
-            return Implied(False, _ids(closure.support([f for f in v.facts if f != atom]).sources, order, ignoring))
+            converse = v.facts[1] if v.facts[0] is atom else v.facts[0]  # (the other of the two facts)
+            return Implied(False, _fact_ids(closure, converse, order, ignoring))
         if closure.orders.harmless(atom, ignored):
             return Implied(None)
     try:
