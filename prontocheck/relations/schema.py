@@ -153,23 +153,41 @@ class Schema:
         Raises:
             UnknownRelation: the relation is not declared, or used with the wrong parameter or arity.
         """
-        base, param = split_predicate(atom.predicate)
+        form = self._canonical_forms.get(atom.predicate)
+        if form is None:
+            form = self._canonical_forms[atom.predicate] = self._canonical_form(atom.predicate)
+        predicate, swapped, arity, base = form
+        if len(atom.args) != arity:
+            raise UnknownRelation(atom.predicate, reason=f"{base} takes {arity} arguments, got {len(atom.args)}")
+        if not swapped:
+            return atom if predicate == atom.predicate else Atom(predicate, atom.args)
+        args = atom.args[::-1]
+        return atom if (predicate, args) == (atom.predicate, atom.args) else Atom(predicate, args)
+
+    @cached_property
+    def _canonical_forms(self) -> dict[str, tuple[str, bool, int, str]]:
+        """:meth:`_canonical_form` by predicate, filled by :meth:`canonical` (each item's atom goes through it)."""
+        return {}
+
+    def _canonical_form(self, predicate: str) -> tuple[str, bool, int, str]:
+        """A predicate's canonical name, whether its arguments swap, its arity and its base name.
+
+        Raises:
+            UnknownRelation: the relation is not declared, or used with the wrong parameter.
+        """
+        base, param = split_predicate(predicate)
         spec = self.relations.get(base)
         swapped = False
         if spec is None:
             owner = self.converses.get(base)
             if owner is None:
-                raise UnknownRelation(atom.predicate, [*self.relations, *self.converses])
+                raise UnknownRelation(predicate, [*self.relations, *self.converses])
             spec, swapped = self.relations[owner], True
         if spec.param and param is None:
-            raise UnknownRelation(atom.predicate, reason=f"{base} is a family: write {base}[{spec.param.upper()}]")
+            raise UnknownRelation(predicate, reason=f"{base} is a family: write {base}[{spec.param.upper()}]")
         if not spec.param and param is not None:
-            raise UnknownRelation(atom.predicate, reason=f"{base} takes no [parameter]")
-        if len(atom.args) != spec.arity:
-            raise UnknownRelation(atom.predicate, reason=f"{base} takes {spec.arity} arguments, got {len(atom.args)}")
-        args = atom.args[::-1] if swapped else atom.args
-        predicate = f"{spec.name}[{param}]" if param else spec.name
-        return atom if (predicate, args) == (atom.predicate, atom.args) else Atom(predicate, args)
+            raise UnknownRelation(predicate, reason=f"{base} takes no [parameter]")
+        return (f"{spec.name}[{param}]" if param else spec.name), swapped, spec.arity, base
 
     def _candidate_categories(self, name: str) -> tuple[str, ...]:
         owner = name if name in self.relations else self.converses.get(name, name)
