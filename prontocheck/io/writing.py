@@ -76,6 +76,8 @@ def dumps(value: Any, *, indent: int | None = None) -> str:
         text = encode(value, ensure_ascii=False, allow_nan=False)
     except ValueError:  # a NaN or an infinity somewhere: rare, so the walk is paid only then
         text = encode(_finite(value), ensure_ascii=False, allow_nan=False)
+    if text.isascii():  # (a flag of the string, not a scan: no surrogate, nothing to escape)
+        return text
     # Outside strings json.dumps writes only ASCII, so a surrogate here is inside a string.
     return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
