@@ -181,8 +181,13 @@ def reversals(closure: Closure, schema: Schema, items: Iterable[Item], order: Ma
     out = []
     for atom, ids in wanted.items():
         phrases = {}  # each constant in the words of the first item that asks about it
+        texts = [text for i in ids if (text := by_id[i].text)]
         for name in {a.name for a in atom.args}:  # (a term prints as its name)
-            phrases[name] = next((p for i in ids if (text := by_id[i].text) and (p := as_written(text, name))), None)
-        question = schema.question(atom, {k: v for k, v in phrases.items() if v is not None})
+            for text in texts:
+                phrase = as_written(text, name)
+                if phrase:
+                    phrases[name] = phrase
+                    break
+        question = schema.question(atom, phrases)
         out.append(Reversal(atom, tuple(ids), question, implied_atom(closure, atom, order, shortcuts=shortcuts)))
     return tuple(out)
