@@ -154,21 +154,24 @@ class Closure:
         predicate, args = atom.predicate, atom.args
         self._by_pred[predicate].append(atom)
         by_arg = self._by_arg
-        for pos, value in enumerate(args):
-            by_arg[(predicate, pos, value)].append(atom)  # type: ignore[index]
         if derivation.premises:
             used_by = self._used_by
             for premise in derivation.premises:
                 used_by[premise].append(atom)
         for source in derivation.sources:
             self._given_by[source].append(atom)
-        if len(args) == 2:
+        if len(args) == 2:  # (most facts: the two positions written out)
             a, b = _join.pair(atom)
+            by_arg[(predicate, 0, a)].append(atom)
+            by_arg[(predicate, 1, b)].append(atom)
             self._succ[predicate][a].add(b)
             self._pred[predicate][b].add(a)
             if derivation.rule is None:
                 self._given_succ[predicate][a].add(b)
                 self._given_pred[predicate][b].add(a)
+        else:
+            for pos, value in enumerate(args):
+                by_arg[(predicate, pos, value)].append(atom)  # type: ignore[index]
         denied = self.denials.get(atom)
         if denied:
             self._violate(None, (atom,), derivation.level, denied)
