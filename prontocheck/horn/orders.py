@@ -57,6 +57,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+from prontocheck.common.slots import slot_init
 from prontocheck.horn._join import Compiled, name_of, pair
 from prontocheck.horn.records import Derivation, Retraction, Violation
 from prontocheck.logic.formulas import Atom, Const
@@ -67,6 +68,7 @@ if TYPE_CHECKING:
 _NONE: frozenset[Const] = frozenset()
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Lost:
     """The leave-one-out of a source whose one fact no longer follows without it.

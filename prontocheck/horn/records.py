@@ -8,6 +8,7 @@ from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from enum import IntEnum
 
+from prontocheck.common.slots import slot_init
 from prontocheck.errors import UsageError
 from prontocheck.logic.formulas import Atom, Var
 
@@ -92,6 +93,7 @@ def _derivation_init(self: Derivation, rule: Rule | None, premises: tuple[Atom, 
 Derivation.__init__ = _derivation_init  # type: ignore[method-assign]
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Violation:
     """A ground constraint instance that the closure violates.
@@ -114,6 +116,7 @@ class Violation:
         return self.rule.name if self.rule is not None else "denied"
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Support:
     """What a set of facts rests on: the sources of the given facts and the rules used.
@@ -129,6 +132,7 @@ class Support:
     steps: int = 0
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Hypothesis:
     """The effect of adding one fact to a closure, computed without changing it.
@@ -146,6 +150,7 @@ class Hypothesis:
     derivations: Mapping[Atom, Derivation]
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Retraction:
     """The closure without one source's facts and denials (delete and re-derive), computed aside.

@@ -20,6 +20,7 @@ from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from prontocheck.common.slots import slot_init
 from prontocheck.errors import BudgetExceeded
 from prontocheck.horn.closure import Closure
 from prontocheck.logic.formulas import Atom
@@ -28,6 +29,7 @@ from prontocheck.relations.items import Item, as_written
 from prontocheck.relations.schema import Schema, reverse
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Implied:
     """A label implied by other items.
@@ -49,6 +51,7 @@ class Implied:
         return Implied(not self.value, self.by, self.skipped)
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Reversal:
     """An argument-reversed question that the set does not contain, with the label the set implies.

@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from prontocheck.common.collector import collector_paused
+from prontocheck.common.slots import slot_init
 from prontocheck.errors import BudgetExceeded
 from prontocheck.horn.closure import Closure
 from prontocheck.logic.formulas import Atom, Const
@@ -32,6 +33,7 @@ from prontocheck.relations.loading import shipped_schema
 from prontocheck.relations.schema import Schema, reverse
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class ItemResult:
     """The verdict on one item.
