@@ -274,7 +274,7 @@ def _validate(items: Iterable[Item | ItemError], schema: Schema, implied: bool, 
     results = []
     for item in good:
         mine = tuple(member.get(item.id, ()))
-        severity = min((c.severity for c in mine), key=lambda s: s.rank, default=None)
+        severity = min((c.severity for c in mine), key=lambda s: s.rank) if mine else None
         found = (implied_item(closure, item, order, budget=implied_budget, shortcuts=shortcuts) if implied
                  else Implied(None))
         results.append(ItemResult(item, "conflict" if mine else "consistent", severity, found.value, found.by,
