@@ -11,27 +11,28 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
-from rich.console import Console, RenderableType
 
 from prontocheck.cli.messages import fail, labelled
 from prontocheck.cli.progress import reporting, wanted
-from prontocheck.common.collector import collector_paused
+from prontocheck.common.collector import collector_paused, frozen_at_exit
 from prontocheck.errors import ProntocheckError
 from prontocheck.io.writing import check_not_input, dumps, optional_output
-from prontocheck.relations.conflicts import Severity
+from prontocheck.relations.choices import REFERENCES, ROLES
 from prontocheck.relations.errors import ItemError
-from prontocheck.relations.ewok import ROLES, PairResult, analyze_pairs, item_field, pairs_summary
-from prontocheck.relations.ewok_score import score_ewok
 from prontocheck.relations.items import read_items, read_records, record_id
 from prontocheck.relations.loading import load_schema
-from prontocheck.relations.render import render_ewok_score, render_pairs, render_score, render_validation
-from prontocheck.relations.schema import Schema
-from prontocheck.relations.score import REFERENCES, read_answers, score
-from prontocheck.relations.validate import IMPLIED_BUDGET, validate
+from prontocheck.relations.validate import IMPLIED_BUDGET, Validation, validate
 
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from prontocheck.relations.schema import Schema
+
+# The other commands' modules (scoring, EWoK, the tables) and rich are imported where they are used: `validate -f json`
+# imports only what it runs.
 FORMATS = ("table", "json")
 EWOK_SCHEMAS = ("ewok",)
 """Shipped schemas that ``pairs`` and ``ewok-score`` load after the defaults: EWoK's world knowledge."""
@@ -59,6 +60,8 @@ def _guard() -> Iterator[None]:
     try:
         yield
     except ProntocheckError as e:
+        from rich.console import Console
+
         fail(Console(stderr=True, highlight=False, markup=False), e)
 
 
@@ -74,7 +77,16 @@ def _emit(fmt: str | None, summary: dict[str, Any], table: Callable[[], Renderab
     if fmt == "json":
         click.echo(dumps(summary, indent=2))
     else:
+        from rich.console import Console
+
         Console(highlight=False, markup=False).print(table())
+
+
+def _validation_table(report: Validation) -> RenderableType:
+    """``validate``'s table (its module, and rich's tables, imported only when one is printed)."""
+    from prontocheck.relations.render import render_validation
+
+    return render_validation(report)
 
 
 def _write_lines(output: str | None, lines: Iterable[dict[str, Any]], inputs: Iterable[str]) -> None:
@@ -86,6 +98,8 @@ def _write_lines(output: str | None, lines: Iterable[dict[str, Any]], inputs: It
 def _report_errors(errors: Iterable[ItemError], quiet: bool) -> None:
     if quiet:
         return
+    from rich.console import Console
+
     err = Console(stderr=True, highlight=False, soft_wrap=True, markup=False)
     errors = list(errors)
     for e in errors[:MAX_MESSAGES]:
@@ -120,6 +134,7 @@ def validate_command(items: str, schemas: tuple[str, ...], no_default_schema: bo
     is ambiguous, a gold label (true/false, "yes"/"no", or null) and optionally reverse_of.
     """
     inputs = [items, *schemas]
+    frozen_at_exit()
     # The report is read out of the large heap the validation built: the collector stays paused to the end
     # (prontocheck.common.collector), so that writing the report does not walk that heap again and again.
     with collector_paused():
@@ -139,8 +154,10 @@ def validate_command(items: str, schemas: tuple[str, ...], no_default_schema: bo
                                           "category": category.get(r.of[0]),
                                           "gold": None if r.in_conflict else r.implied.value,
                                           "reverse_of": r.of[0]} for r in report.reversals), inputs)
-        _emit(fmt, report.summary(), partial(render_validation, report))
+        _emit(fmt, report.summary(), partial(_validation_table, report))
         if fail_on != "never":
+            from prontocheck.relations.conflicts import Severity
+
             worst = Severity(fail_on).rank
             if any(c.severity.rank <= worst for c in report.conflicts):
                 sys.exit(1)
@@ -160,6 +177,9 @@ def score_command(answers: str, items_path: str | None, reference: str, schemas:
     """Score model yes/no ANSWERS: accuracy per relation against ART's human reference intervals,
     reversal consistency, and the consistency of each model's answers as a set.
     """
+    from prontocheck.relations.render import render_score
+    from prontocheck.relations.score import read_answers, score
+
     inputs = [answers, *([items_path] if items_path else []), *schemas]
     with _guard():
         if output is not None:
@@ -194,6 +214,9 @@ def pairs_command(items: str, columns: tuple[str, ...], schemas: tuple[str, ...]
     """Check EWoK-style ITEMS (two contexts, two targets): is each target entailed, contradicted or
     left open by each context, and does each target match its own context only?
     """
+    from prontocheck.relations.ewok import analyze_pairs, pairs_summary
+    from prontocheck.relations.render import render_pairs
+
     mapping = _columns(columns)
     inputs = [items, *schemas]
     with _guard():
@@ -222,6 +245,10 @@ def ewok_score_command(results: str, items_path: str | None, columns: tuple[str,
     targets under both contexts, or the context chosen for each target; accuracy over the two comparisons of
     every item (a tie counts half), per model, overall and per domain, with 95% intervals.
     """
+    from prontocheck.relations.ewok import PairResult, analyze_pairs
+    from prontocheck.relations.ewok_score import score_ewok
+    from prontocheck.relations.render import render_ewok_score
+
     mapping = _columns(columns)
     inputs = [results, *([items_path] if items_path else []), *schemas]
     with _guard():
@@ -252,6 +279,8 @@ def ewok_score_command(results: str, items_path: str | None, columns: tuple[str,
 def _domains(records: Iterable[tuple[int, dict[str, Any] | ItemError]], columns: dict[str, str]
              ) -> dict[str, str | None]:
     """Item id → domain, for every readable record of the items file (read or not by the grammar)."""
+    from prontocheck.relations.ewok import item_field
+
     out: dict[str, str | None] = {}
     for number, record in records:
         if isinstance(record, dict):

@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import atexit
 import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -31,3 +32,18 @@ def collector_paused() -> Iterator[None]:
     finally:
         if enabled:
             gc.enable()
+
+
+def frozen_at_exit() -> None:
+    """Freeze the heap (``gc.freeze``) when the interpreter exits, before its final collections: a command that
+    built a large heap (a relational closure, its report) would otherwise have it walked once more at exit for
+    nothing (a tenth of ``relations validate``'s time), as the process frees it all anyway. Registered once per
+    process; in a process that goes on (tests, a notebook), only its own exit is concerned.
+    """
+    global _REGISTERED
+    if not _REGISTERED:
+        atexit.register(gc.freeze)
+        _REGISTERED = True
+
+
+_REGISTERED = False

@@ -154,21 +154,24 @@ class Closure:
         predicate, args = atom.predicate, atom.args
         self._by_pred[predicate].append(atom)
         by_arg = self._by_arg
-        for pos, value in enumerate(args):
-            by_arg[(predicate, pos, value)].append(atom)  # type: ignore[index]
         if derivation.premises:
             used_by = self._used_by
             for premise in derivation.premises:
                 used_by[premise].append(atom)
         for source in derivation.sources:
             self._given_by[source].append(atom)
-        if len(args) == 2:
+        if len(args) == 2:  # (most facts: the two positions written out)
             a, b = _join.pair(atom)
+            by_arg[(predicate, 0, a)].append(atom)
+            by_arg[(predicate, 1, b)].append(atom)
             self._succ[predicate][a].add(b)
             self._pred[predicate][b].add(a)
             if derivation.rule is None:
                 self._given_succ[predicate][a].add(b)
                 self._given_pred[predicate][b].add(a)
+        else:
+            for pos, value in enumerate(args):
+                by_arg[(predicate, pos, value)].append(atom)  # type: ignore[index]
         denied = self.denials.get(atom)
         if denied:
             self._violate(None, (atom,), derivation.level, denied)
@@ -198,11 +201,15 @@ class Closure:
                     for c, k in self._triggers.get(atom.predicate, ()):
                         if c.strength == level:
                             self._fire(c, k, atom, level, queue, view)
+            triggers, fire, fire_transitive = self._triggers, self._fire, self._fire_transitive
             while queue:
                 atom = queue.popleft()
-                for c, k in self._triggers.get(atom.predicate, ()):
+                for c, k in triggers.get(atom.predicate, ()):
                     if c.strength <= level:
-                        self._fire(c, k, atom, level, queue, view)
+                        if c.transitive:  # (most firings, in a closure of orders: one call fewer each)
+                            fire_transitive(c, k, atom, level, queue, view)
+                        elif not (c.converse and k == 1):  # (found from position 0 already: see _fire)
+                            fire(c, k, atom, level, queue, view)
 
     def _fire(self, c: Compiled, k: int, atom: Atom, level: Strength, queue: deque[Atom], view: View) -> None:
         if c.transitive:
@@ -422,7 +429,8 @@ class Closure:
                                      None if limit is None else limit - len(found), grows=True)
         return Hypothesis(atom, False, tuple(found), dict(view.added))
 
-    def without(self, source: Hashable, *, budget: int | None = None) -> Retraction:
+    def without(self, source: Hashable, *, budget: int | None = None, seeds: list[Atom] | None = None,
+                denials: tuple[Violation, ...] | None = None) -> Retraction:
         """The closure without ``source`` (its given facts and its denials), by delete and re-derive.
 
         First, cheaply: if each fact that only ``source`` gives follows in one step from facts that
@@ -436,9 +444,11 @@ class Closure:
             source: the source to retract.
             budget: give up (``complete=False``, nothing computed) when more than this many facts
                 rest on ``source``; ``None`` for no limit.
+            seeds: :meth:`seeds` of ``source``, when the caller has it.
+            denials: :meth:`lost_denials` of ``source``, when the caller has it.
         """
-        seeds = self.seeds(source)
-        denials = self.lost_denials(source)
+        seeds = self.seeds(source) if seeds is None else seeds
+        denials = self.lost_denials(source) if denials is None else denials
         quick = self.quick_retraction(source, seeds, denials)
         if quick is not None:
             return quick

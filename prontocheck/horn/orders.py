@@ -50,12 +50,14 @@ True
 
 from __future__ import annotations
 
+import weakref
 from collections import defaultdict
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+from prontocheck.common.slots import slot_init
 from prontocheck.horn._join import Compiled, name_of, pair
 from prontocheck.horn.records import Derivation, Retraction, Violation
 from prontocheck.logic.formulas import Atom, Const
@@ -66,6 +68,7 @@ if TYPE_CHECKING:
 _NONE: frozenset[Const] = frozenset()
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Lost:
     """The leave-one-out of a source whose one fact no longer follows without it.
@@ -81,11 +84,14 @@ class Orders:
     """The order predicates of a closure, with the indexes that :meth:`harmless` and :meth:`lost` read.
 
     Args:
-        closure: a saturated closure (not changed).
+        closure: a saturated closure (not changed); held by a weak proxy, so the caller keeps it alive.
     """
 
     def __init__(self, closure: Closure) -> None:
-        self.closure = closure
+        # Weakly: the closure caches its Orders (Closure.orders), and a strong reference back would be a
+        # reference cycle, which keeps the whole closure (10⁵ facts and their indexes) alive after its last
+        # use until the cyclic collector's next full pass, and makes that pass walk it.
+        self.closure: Closure = weakref.proxy(closure)
 
     def _inert(self, c: Compiled, predicate: str) -> bool:
         """Whether ``c`` has a body predicate other than ``predicate`` without facts: it derives and
@@ -191,16 +197,17 @@ class Orders:
         over; any other constraint first leaves the question to the what-if.
         """
         closure = self.closure
-        if len(atom.args) != 2 or atom in closure:
+        facts = closure._facts
+        if len(atom.args) != 2 or atom in facts:
             return None
         denials = closure.denials.get(atom)
         if denials and not set(denials) <= set(ignoring):
             return None  # the denial is the first violation
         a, b = pair(atom)
-        if a == b:
+        if a.name == b.name:  # (ground: constants, equal iff their names are)
             return None
         other = Atom(atom.predicate, (b, a))
-        found = closure._facts.get(other)
+        found = facts.get(other)
         if found is None:
             return None
         for c, k in closure._triggers.get(atom.predicate, ()):
@@ -212,13 +219,15 @@ class Orders:
             return Violation(c.rule, (atom, other) if k == 0 else (other, atom), max(c.strength, found.level))
         return None
 
-    def lost(self, source: Hashable, budget: int | None) -> Lost | None:
+    def lost(self, source: Hashable, budget: int | None, *, seeds: list[Atom] | None = None,
+             denials: tuple[Violation, ...] | None = None) -> Lost | None:
         """The leave-one-out of ``source`` when its only fact is an order fact that no longer follows
         without it; ``None`` otherwise (or when ``without`` would exceed ``budget``, or is not decided here).
+        ``seeds`` and ``denials``: ``closure.seeds(source)`` and ``closure.lost_denials(source)`` when known.
         """
         closure = self.closure
-        seeds = closure.seeds(source)
-        if len(seeds) != 1 or closure.lost_denials(source):
+        seeds = closure.seeds(source) if seeds is None else seeds
+        if len(seeds) != 1 or (closure.lost_denials(source) if denials is None else denials):
             return None
         q = seeds[0]
         if q.predicate not in self.derived_only_by_transitivity:
@@ -248,19 +257,21 @@ class Orders:
                 return Lost(v)
         return Lost(None)
 
-    def rederived(self, source: Hashable, budget: int | None) -> Retraction | None:
+    def rederived(self, source: Hashable, budget: int | None, *, seeds: list[Atom] | None = None,
+                  denials: tuple[Violation, ...] | None = None) -> Retraction | None:
         """:meth:`~prontocheck.horn.closure.Closure.without` of ``source`` when its only fact is an order
         fact ``p(x, z)`` that its quick try or its first re-derivation brings back; ``None`` otherwise.
 
         The first re-derivation is ``p(x, y), p(y, z)`` with the first ``y`` by name whose two facts
         do not rest on ``p(x, z)``, as delete and re-derive finds it; here each candidate's recorded
-        derivation is walked instead of listing every fact that rests on ``p(x, z)`` first.
+        derivation is walked instead of listing every fact that rests on ``p(x, z)`` first. ``seeds`` and
+        ``denials``: as in :meth:`lost`.
         """
         closure = self.closure
-        seeds = closure.seeds(source)
+        seeds = closure.seeds(source) if seeds is None else seeds
         if len(seeds) != 1 or seeds[0].predicate not in self.derived_only_by_transitivity:
             return None
-        denials = closure.lost_denials(source)
+        denials = closure.lost_denials(source) if denials is None else denials
         quick = closure.quick_retraction(source, seeds, denials)
         if quick is not None:
             return quick

@@ -8,6 +8,7 @@ from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from enum import IntEnum
 
+from prontocheck.common.slots import slot_init
 from prontocheck.errors import UsageError
 from prontocheck.logic.formulas import Atom, Var
 
@@ -74,6 +75,25 @@ class Derivation:
     level: Strength
 
 
+_SET_RULE, _SET_PREMISES, _SET_SOURCES, _SET_LEVEL = (Derivation.__dict__[f].__set__
+                                                      for f in ("rule", "premises", "sources", "level"))
+
+
+def _derivation_init(self: Derivation, rule: Rule | None, premises: tuple[Atom, ...], sources: tuple[Hashable, ...],
+                     level: Strength) -> None:
+    """``Derivation``'s constructor: the dataclass's, with each slot set through its descriptor instead of the
+    frozen class's ``object.__setattr__`` by name (one derivation per fact of a closure, and per what-if step).
+    """
+    _SET_RULE(self, rule)
+    _SET_PREMISES(self, premises)
+    _SET_SOURCES(self, sources)
+    _SET_LEVEL(self, level)
+
+
+Derivation.__init__ = _derivation_init  # type: ignore[method-assign]
+
+
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Violation:
     """A ground constraint instance that the closure violates.
@@ -96,6 +116,7 @@ class Violation:
         return self.rule.name if self.rule is not None else "denied"
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Support:
     """What a set of facts rests on: the sources of the given facts and the rules used.
@@ -111,6 +132,7 @@ class Support:
     steps: int = 0
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Hypothesis:
     """The effect of adding one fact to a closure, computed without changing it.
@@ -128,6 +150,7 @@ class Hypothesis:
     derivations: Mapping[Atom, Derivation]
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Retraction:
     """The closure without one source's facts and denials (delete and re-derive), computed aside.

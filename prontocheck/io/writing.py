@@ -30,9 +30,11 @@ import sys
 import tempfile
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from typing import Any, Protocol, TextIO
 
 from prontocheck.errors import ProntocheckError
+from prontocheck.io.indented import dumps_indented
 
 STDOUT = "-"
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -68,10 +70,14 @@ def dumps(value: Any, *, indent: int | None = None) -> str:
     >>> dumps([1.5, float("-inf"), {"k": chr(0xDFFF)}])
     '[1.5, null, {"k": "\\\\udfff"}]'
     """
+    # With an indent, json.dumps encodes in pure Python; dumps_indented writes the same text faster.
+    encode = json.dumps if indent is None else partial(dumps_indented, indent=indent)
     try:
-        text = json.dumps(value, ensure_ascii=False, allow_nan=False, indent=indent)
+        text = encode(value, ensure_ascii=False, allow_nan=False)
     except ValueError:  # a NaN or an infinity somewhere: rare, so the walk is paid only then
-        text = json.dumps(_finite(value), ensure_ascii=False, allow_nan=False, indent=indent)
+        text = encode(_finite(value), ensure_ascii=False, allow_nan=False)
+    if text.isascii():  # (a flag of the string, not a scan: no surrogate, nothing to escape)
+        return text
     # Outside strings json.dumps writes only ASCII, so a surrogate here is inside a string.
     return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 

@@ -13,34 +13,55 @@ score model answers against ART's human reference intervals.
 [('error', 'asymmetric(part_of)', ('a', 'b'))]
 """
 
-from prontocheck.relations.conflicts import Conflict, Recheck, Severity, Step
-from prontocheck.relations.errors import (
-    AmbiguousForm,
-    ItemError,
-    LabelError,
-    RelationsError,
-    SchemaError,
-    UnknownRelation,
-)
-from prontocheck.relations.ewok import Cell, PairResult, Verdict, analyze_pair, analyze_pairs, pairs_summary
-from prontocheck.relations.grammar import Surface, parse_atom, parse_rule, parse_sentence
-from prontocheck.relations.implied import Implied, Reversal
-from prontocheck.relations.items import Item, as_bool, item_from_record, read_items, read_records
-from prontocheck.relations.lexicon import Lexicon
-from prontocheck.relations.loading import DEFAULT_SCHEMAS, SHIPPED, load_schema, shipped_schema
-from prontocheck.relations.schema import BackgroundFact, RelationSpec, Schema
-from prontocheck.relations.score import (
-    Answer,
-    CategoryScore,
-    ModelScore,
-    PairCheck,
-    Reference,
-    ScoreReport,
-    art_reference,
-    read_answers,
-    score,
-)
-from prontocheck.relations.validate import ItemResult, Validation, build_closure, validate
+import typing
+
+from prontocheck.common import lazy
+
+if typing.TYPE_CHECKING:
+    from prontocheck.relations.conflicts import Conflict, Recheck, Severity, Step
+    from prontocheck.relations.errors import (
+        AmbiguousForm,
+        ItemError,
+        LabelError,
+        RelationsError,
+        SchemaError,
+        UnknownRelation,
+    )
+    from prontocheck.relations.ewok import Cell, PairResult, Verdict, analyze_pair, analyze_pairs, pairs_summary
+    from prontocheck.relations.grammar import Surface, parse_atom, parse_rule, parse_sentence
+    from prontocheck.relations.implied import Implied, Reversal
+    from prontocheck.relations.items import Item, as_bool, item_from_record, read_items, read_records
+    from prontocheck.relations.lexicon import Lexicon
+    from prontocheck.relations.loading import DEFAULT_SCHEMAS, SHIPPED, load_schema, shipped_schema
+    from prontocheck.relations.schema import BackgroundFact, RelationSpec, Schema
+    from prontocheck.relations.score import (
+        Answer,
+        CategoryScore,
+        ModelScore,
+        PairCheck,
+        Reference,
+        ScoreReport,
+        art_reference,
+        read_answers,
+        score,
+    )
+    from prontocheck.relations.validate import ItemResult, Validation, build_closure, validate
+
+# Imported on first use (prontocheck.common.lazy): a command imports only the modules it runs.
+lazy.export_lazily("prontocheck.relations", {
+    "prontocheck.relations.conflicts": "Conflict Recheck Severity Step",
+    "prontocheck.relations.errors": "AmbiguousForm ItemError LabelError RelationsError SchemaError UnknownRelation",
+    "prontocheck.relations.ewok": "Cell PairResult Verdict analyze_pair analyze_pairs pairs_summary",
+    "prontocheck.relations.grammar": "Surface parse_atom parse_rule parse_sentence",
+    "prontocheck.relations.implied": "Implied Reversal",
+    "prontocheck.relations.items": "Item as_bool item_from_record read_items read_records",
+    "prontocheck.relations.lexicon": "Lexicon",
+    "prontocheck.relations.loading": "DEFAULT_SCHEMAS SHIPPED load_schema shipped_schema",
+    "prontocheck.relations.schema": "BackgroundFact RelationSpec Schema",
+    "prontocheck.relations.score": "Answer CategoryScore ModelScore PairCheck Reference ScoreReport art_reference "
+                                   "read_answers score",
+    "prontocheck.relations.validate": "ItemResult Validation build_closure validate",
+})
 
 __all__ = [
     "DEFAULT_SCHEMAS", "SHIPPED", "AmbiguousForm", "Answer", "BackgroundFact", "CategoryScore", "Cell", "Conflict",

@@ -26,6 +26,7 @@ from typing import Any
 from prontocheck.errors import BudgetExceeded, SentenceParseError, UsageError
 from prontocheck.horn.closure import Closure, Rule, Strength
 from prontocheck.logic.formulas import Atom, Const, Var
+from prontocheck.relations.choices import ROLES as ROLES  # (the fields of a record; DEFAULT_COLUMNS below)
 from prontocheck.relations.clauses import read_sentence
 from prontocheck.relations.conflicts import Step, explanation
 from prontocheck.relations.errors import ItemError, LabelError, RelationsError
@@ -33,8 +34,6 @@ from prontocheck.relations.grammar import Surface, category_name
 from prontocheck.relations.items import record_id
 from prontocheck.relations.schema import Schema, constant
 
-ROLES = ("id", "domain", "context1", "context2", "target1", "target2")
-"""The fields of an EWoK record; :data:`DEFAULT_COLUMNS` names the keys that hold them."""
 DEFAULT_COLUMNS: Mapping[str, tuple[str, ...]] = {
     "id": ("id", "ID", "item_id"), "domain": ("domain", "Domain"),
     "context1": ("Context1", "context1", "C1", "context_1"), "context2": ("Context2", "context2", "C2", "context_2"),

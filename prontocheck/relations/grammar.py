@@ -23,10 +23,12 @@ from functools import lru_cache
 
 from lark import Token, Transformer, v_args
 
+from prontocheck.common.slots import slot_init
 from prontocheck.logic.formulas import Atom, Const, Term, Var
 from prontocheck.syntax.frontend import Grammar, RejectedSentence, parse
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Surface:
     """A parsed question or statement, before the schema maps it to a relation.

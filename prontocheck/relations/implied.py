@@ -20,6 +20,7 @@ from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from prontocheck.common.slots import slot_init
 from prontocheck.errors import BudgetExceeded
 from prontocheck.horn.closure import Closure
 from prontocheck.logic.formulas import Atom
@@ -28,6 +29,7 @@ from prontocheck.relations.items import Item, as_written
 from prontocheck.relations.schema import Schema, reverse
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Implied:
     """A label implied by other items.
@@ -49,6 +51,7 @@ class Implied:
         return Implied(not self.value, self.by, self.skipped)
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Reversal:
     """An argument-reversed question that the set does not contain, with the label the set implies.
@@ -78,6 +81,18 @@ def _ids(sources: Iterable[Hashable], order: Mapping[str, int], exclude: str | N
     return tuple(i for i in item_ids(sources, order) if i != exclude)
 
 
+def _fact_ids(closure: Closure, fact: Atom, order: Mapping[str, int], exclude: str | None = None) -> tuple[str, ...]:
+    """``_ids(closure.support([fact]).sources, order, exclude)``; for a given fact with one item among its
+    sources (most answers rest on one), the item itself, without the walk and the sort.
+    """
+    d = closure.derivation(fact)
+    if d.rule is None:
+        found = [s for s in d.sources if isinstance(s, str)]
+        if len(found) <= 1:
+            return tuple(i for i in found if i != exclude)
+    return _ids(closure.support([fact]).sources, order, exclude)
+
+
 def implied_atom(closure: Closure, atom: Atom, order: Mapping[str, int], *, ignoring: str | None = None,
                  shortcuts: bool = True) -> Implied:
     """What the closure implies about ``atom``, disregarding the denial by ``ignoring`` (if any);
@@ -87,12 +102,13 @@ def implied_atom(closure: Closure, atom: Atom, order: Mapping[str, int], *, igno
     answers).
     """
     if atom in closure:
-        return Implied(True, _ids(closure.support([atom]).sources, order, ignoring))
+        return Implied(True, _fact_ids(closure, atom, order, ignoring))
     if shortcuts:
         ignored = () if ignoring is None else (ignoring,)
         v = closure.orders.converse_violation(atom, ignored)
         if v is not None:  # what the what-if finds first: atom's converse holds (atom adds no source)
-            return Implied(False, _ids(closure.support([f for f in v.facts if f != atom]).sources, order, ignoring))
+            converse = v.facts[1] if v.facts[0] is atom else v.facts[0]  # (the other of the two facts)
+            return Implied(False, _fact_ids(closure, converse, order, ignoring))
         if closure.orders.harmless(atom, ignored):
             return Implied(None)
     try:
@@ -119,16 +135,17 @@ def implied_item(closure: Closure, item: Item, order: Mapping[str, int], *, budg
     """
     if item.value is not True:
         return implied_atom(closure, item.atom, order, ignoring=item.id, shortcuts=shortcuts).flipped(item.negated)
-    lost = closure.orders.lost(item.id, budget) if shortcuts else None
+    seeds, denials = closure.seeds(item.id), closure.lost_denials(item.id)  # (once, for the three tries below)
+    lost = closure.orders.lost(item.id, budget, seeds=seeds, denials=denials) if shortcuts else None
     if lost is not None:  # the item's fact no longer follows
         v = lost.violation
         if v is None:
             return Implied(None)
         return Implied(False, _ids(closure.support(v.facts).sources | set(v.denied_by), order, item.id)).flipped(
             item.negated)
-    r = closure.orders.rederived(item.id, budget) if shortcuts else None
+    r = closure.orders.rederived(item.id, budget, seeds=seeds, denials=denials) if shortcuts else None
     if r is None:
-        r = closure.without(item.id, budget=budget)
+        r = closure.without(item.id, budget=budget, seeds=seeds, denials=denials)
     if not r.complete:
         return Implied(None, skipped=True)
     if item.atom not in r.lost:
@@ -167,8 +184,13 @@ def reversals(closure: Closure, schema: Schema, items: Iterable[Item], order: Ma
     out = []
     for atom, ids in wanted.items():
         phrases = {}  # each constant in the words of the first item that asks about it
+        texts = [text for i in ids if (text := by_id[i].text)]
         for name in {a.name for a in atom.args}:  # (a term prints as its name)
-            phrases[name] = next((p for i in ids if (text := by_id[i].text) and (p := as_written(text, name))), None)
-        question = schema.question(atom, {k: v for k, v in phrases.items() if v is not None})
+            for text in texts:
+                phrase = as_written(text, name)
+                if phrase:
+                    phrases[name] = phrase
+                    break
+        question = schema.question(atom, phrases)
         out.append(Reversal(atom, tuple(ids), question, implied_atom(closure, atom, order, shortcuts=shortcuts)))
     return tuple(out)

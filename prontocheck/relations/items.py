@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from prontocheck.common.decode import loads
+from prontocheck.common.slots import slot_init
 from prontocheck.common.streams import json_lines
 from prontocheck.errors import InputError, SentenceParseError
 from prontocheck.logic.formulas import Atom, Var
@@ -36,6 +37,7 @@ TEXT_KEYS = ("question", "statement", "text")
 """Record keys that may hold the item's sentence, in order of preference."""
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Item:
     """A relational item with its canonical atom.

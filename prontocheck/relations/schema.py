@@ -153,23 +153,41 @@ class Schema:
         Raises:
             UnknownRelation: the relation is not declared, or used with the wrong parameter or arity.
         """
-        base, param = split_predicate(atom.predicate)
+        form = self._canonical_forms.get(atom.predicate)
+        if form is None:
+            form = self._canonical_forms[atom.predicate] = self._canonical_form(atom.predicate)
+        predicate, swapped, arity, base = form
+        if len(atom.args) != arity:
+            raise UnknownRelation(atom.predicate, reason=f"{base} takes {arity} arguments, got {len(atom.args)}")
+        if not swapped:
+            return atom if predicate == atom.predicate else Atom(predicate, atom.args)
+        args = atom.args[::-1]
+        return atom if (predicate, args) == (atom.predicate, atom.args) else Atom(predicate, args)
+
+    @cached_property
+    def _canonical_forms(self) -> dict[str, tuple[str, bool, int, str]]:
+        """:meth:`_canonical_form` by predicate, filled by :meth:`canonical` (each item's atom goes through it)."""
+        return {}
+
+    def _canonical_form(self, predicate: str) -> tuple[str, bool, int, str]:
+        """A predicate's canonical name, whether its arguments swap, its arity and its base name.
+
+        Raises:
+            UnknownRelation: the relation is not declared, or used with the wrong parameter.
+        """
+        base, param = split_predicate(predicate)
         spec = self.relations.get(base)
         swapped = False
         if spec is None:
             owner = self.converses.get(base)
             if owner is None:
-                raise UnknownRelation(atom.predicate, [*self.relations, *self.converses])
+                raise UnknownRelation(predicate, [*self.relations, *self.converses])
             spec, swapped = self.relations[owner], True
         if spec.param and param is None:
-            raise UnknownRelation(atom.predicate, reason=f"{base} is a family: write {base}[{spec.param.upper()}]")
+            raise UnknownRelation(predicate, reason=f"{base} is a family: write {base}[{spec.param.upper()}]")
         if not spec.param and param is not None:
-            raise UnknownRelation(atom.predicate, reason=f"{base} takes no [parameter]")
-        if len(atom.args) != spec.arity:
-            raise UnknownRelation(atom.predicate, reason=f"{base} takes {spec.arity} arguments, got {len(atom.args)}")
-        args = atom.args[::-1] if swapped else atom.args
-        predicate = f"{spec.name}[{param}]" if param else spec.name
-        return atom if (predicate, args) == (atom.predicate, atom.args) else Atom(predicate, args)
+            raise UnknownRelation(predicate, reason=f"{base} takes no [parameter]")
+        return (f"{spec.name}[{param}]" if param else spec.name), swapped, spec.arity, base
 
     def _candidate_categories(self, name: str) -> tuple[str, ...]:
         owner = name if name in self.relations else self.converses.get(name, name)
@@ -249,17 +267,38 @@ class Schema:
         >>> shipped_schema().question(Atom("is_a", (Const("dog"), Const("animal"))), {"animal": "an animal"})
         'Is dog a type of animal?'
         """
-        spec = self.spec(atom.predicate)
-        if spec.question is None or len(atom.args) != 2:
+        form = self._question_forms.get(atom.predicate)
+        if form is None:
+            form = self._question_forms[atom.predicate] = self._question_form(atom.predicate)
+        if not form or len(atom.args) != 2:
             return None
-        param = split_predicate(atom.predicate)[1]
-        # (a term's name is how it prints)
-        x, y = ((phrases or {}).get(a.name) or a.name.replace("_", " ") for a in atom.args)
-        bare = _bare_slots(spec.question)
-        x, y = (_BARE_AFTER.sub("", phrase) if slot in bare else phrase for phrase, slot in ((x, "x"), (y, "y")))
-        text = spec.question.format(x=x, y=y, comparative=self.lexicon.comparative(param) if param else "",
-                                    dimension=param or "")
+        template, bare_x, bare_y, comparative, dimension = form
+        a, b = atom.args  # (a term's name is how it prints)
+        x = (phrases.get(a.name) if phrases else None) or a.name.replace("_", " ")
+        y = (phrases.get(b.name) if phrases else None) or b.name.replace("_", " ")
+        if bare_x:
+            x = _BARE_AFTER.sub("", x)
+        if bare_y:
+            y = _BARE_AFTER.sub("", y)
+        text = template.format(x=x, y=y, comparative=comparative, dimension=dimension)
         return text[:1].upper() + text[1:]
+
+    @cached_property
+    def _question_forms(self) -> dict[str, tuple[str, bool, bool, str, str] | tuple[()]]:
+        """:meth:`_question_form` by predicate, filled by :meth:`question` (a set asks for a few predicates, often)."""
+        return {}
+
+    def _question_form(self, predicate: str) -> tuple[str, bool, bool, str, str] | tuple[()]:
+        """A predicate's question template, whether each slot drops its article, and the comparative and
+        dimension it is filled with; ``()`` for a relation without a template.
+        """
+        spec = self.spec(predicate)
+        if spec.question is None:
+            return ()
+        param = split_predicate(predicate)[1]
+        bare = _bare_slots(spec.question)
+        return (spec.question, "x" in bare, "y" in bare, self.lexicon.comparative(param) if param else "",
+                param or "")
 
 
 _BARE_AFTER = re.compile(r"^(?:a|an|the)\s+")

@@ -24,14 +24,12 @@ from typing import Any
 from prontocheck._resources import resource
 from prontocheck.common.stats import Rate
 from prontocheck.errors import UsageError
+from prontocheck.relations.choices import REFERENCES as REFERENCES  # (ART's Table 3's blocks)
 from prontocheck.relations.errors import ItemError, LabelError, quoted
 from prontocheck.relations.items import TEXT_KEYS, Item, as_bool, item_from_record, read_records
 from prontocheck.relations.loading import shipped_schema
 from prontocheck.relations.schema import Schema, reverse
 from prontocheck.relations.validate import Validation, validate
-
-REFERENCES = ("full", "common_sense")
-"""The blocks of ART's Table 3: the full ART A&B, and its common-sense subset (≥ 80% agreement)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from prontocheck.common.collector import collector_paused
+from prontocheck.common.slots import slot_init
 from prontocheck.errors import BudgetExceeded
 from prontocheck.horn.closure import Closure
 from prontocheck.logic.formulas import Atom, Const
@@ -32,6 +33,7 @@ from prontocheck.relations.loading import shipped_schema
 from prontocheck.relations.schema import Schema, reverse
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class ItemResult:
     """The verdict on one item.
@@ -272,7 +274,7 @@ def _validate(items: Iterable[Item | ItemError], schema: Schema, implied: bool, 
     results = []
     for item in good:
         mine = tuple(member.get(item.id, ()))
-        severity = min((c.severity for c in mine), key=lambda s: s.rank, default=None)
+        severity = min((c.severity for c in mine), key=lambda s: s.rank) if mine else None
         found = (implied_item(closure, item, order, budget=implied_budget, shortcuts=shortcuts) if implied
                  else Implied(None))
         results.append(ItemResult(item, "conflict" if mine else "consistent", severity, found.value, found.by,

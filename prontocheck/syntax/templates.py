@@ -200,7 +200,7 @@ class Templates:
         self._start = start
         self._kept = kept
         self._size = size
-        self._plans: dict[str, _Plan] = {}
+        self._plans: dict[str, Callable[[tuple[str, ...]], Any]] = {}
         self.replayed = 0
 
     def parse(self, text: str) -> Any:
@@ -208,10 +208,10 @@ class Templates:
         parse when there is one.
         """
         shape, words = Shape.of(text, self._kept)
-        plan = self._plans.get(shape)
-        if plan is not None:
+        replay = self._plans.get(shape)
+        if replay is not None:
             try:
-                result = _replay(plan, words)
+                result = replay(words)
                 self.replayed += 1
                 return result
             except Exception:  # noqa: BLE001 - the transformer refused these words: the full parse says how
@@ -220,7 +220,7 @@ class Templates:
         if plan is not None:
             if len(self._plans) >= self._size:
                 self._plans.clear()
-            self._plans[shape] = plan
+            self._plans[shape] = _compiled(plan)
         return result
 
     def _record(self, text: str, words: tuple[str, ...]) -> tuple[Any, _Plan | None]:
@@ -266,8 +266,55 @@ class Templates:
         return out.value, (steps, out.index)
 
 
-def _replay(plan: _Plan, words: tuple[str, ...]) -> Any:
+_token = getattr(Token, "_future_new", Token)
+"""``Token(type, value)`` without Lark's ``Token.__new__``, which checks for a deprecated keyword and calls this."""
+
+
+def _compiled(plan: _Plan) -> Callable[[tuple[str, ...]], Any]:
+    """:func:`_replay` of ``plan`` as a function of the words, its steps written out as Python code: the same
+    calls with the same children, without the loop that reads the plan at each sentence.
+
+    >>> steps = ((str.upper, True, ((_WORD_TOKEN, 1, "NAME"),)),
+    ...          (max, True, ((_RESULT, 0, None), (_LITERAL, "b", None), (_SPAN, (0, 1), ("NAME", ("<", "-", ">"))))))
+    >>> _compiled((steps, 1))(("x", "a")) == _replay((steps, 1), ("x", "a")) == max("A", "b", "<x-a>")
+    True
+    """
     steps, result = plan
+    scope: dict[str, Any] = {"token": _token}
+    lines = ["def replay(words):"]
+    for n, (function, inline, refs) in enumerate(steps):
+        scope[f"f{n}"] = function
+        children = []
+        for m, (kind, a, b) in enumerate(refs):
+            name = f"c{n}_{m}"
+            if kind == _RESULT:
+                children.append(f"v{a}")
+            elif kind == _LITERAL:
+                scope[name] = a
+                children.append(name)
+            elif kind == _WORD_TOKEN:
+                scope[name] = b
+                children.append(f"token({name}, words[{int(a)}])")
+            else:
+                token_type, cuts = b
+                scope[name] = token_type
+                pieces = [f"{name}_0"]
+                scope[f"{name}_0"] = cuts[0]
+                for i, w in enumerate(range(a[0], a[1] + 1), 1):
+                    scope[f"{name}_{i}"] = cuts[i]
+                    pieces += [f"words[{int(w)}]", f"{name}_{i}"]
+                children.append(f"token({name}, ''.join(({', '.join(pieces)},)))")
+        arguments = ", ".join(children)
+        lines.append(f"    v{n} = f{n}({arguments})" if inline else f"    v{n} = f{n}([{arguments}])")
+    lines.append(f"    return v{int(result)}")
+    exec("\n".join(lines), scope)  # noqa: S102 - names and integer indexes only; every value is in scope
+    return scope["replay"]  # type: ignore[no-any-return]
+
+
+def _replay(plan: _Plan, words: tuple[str, ...]) -> Any:
+    """Make the calls of ``plan`` on ``words`` (what :func:`_compiled` writes out as code)."""
+    steps, result = plan
+    token = _token
     values: list[Any] = []
     for function, inline, refs in steps:
         children = []
@@ -277,12 +324,12 @@ def _replay(plan: _Plan, words: tuple[str, ...]) -> Any:
             elif kind == _LITERAL:
                 children.append(a)
             elif kind == _WORD_TOKEN:
-                children.append(Token(b, words[a]))
+                children.append(token(b, words[a]))
             else:
                 token_type, cuts = b
                 pieces = [cuts[0]]
                 for i, word in enumerate(words[a[0]:a[1] + 1], 1):
                     pieces += [word, cuts[i]]
-                children.append(Token(token_type, "".join(pieces)))
+                children.append(token(token_type, "".join(pieces)))
         values.append(function(*children) if inline else function(children))
     return values[result]

@@ -33,9 +33,13 @@ import sys
 import time
 from pathlib import Path
 
+import prontocheck
 from prontocheck.relations import item_from_record, shipped_schema, validate
 
 HERE = Path(__file__).resolve().parent
+TREE = Path(prontocheck.__file__).resolve().parent.parent
+"""The checkout whose package this process imports: the commands run there, since ``python -m`` imports the package
+from the current directory before ``PYTHONPATH`` (so ``PYTHONPATH=../other python …`` times the other checkout)."""
 OUT = HERE / "output"
 
 
@@ -63,7 +67,7 @@ def command_time(args: list[str], reps: int) -> float:
     best = float("inf")
     for _ in range(reps):
         before = os.times()
-        subprocess.run([sys.executable, *args], check=True, stdout=subprocess.DEVNULL)
+        subprocess.run([sys.executable, *args], check=True, stdout=subprocess.DEVNULL, cwd=TREE)
         after = os.times()
         best = min(best, after.children_user - before.children_user + after.children_system
                    - before.children_system)

@@ -117,7 +117,9 @@ def test_the_public_api_is_declared() -> None:
     from types import ModuleType
 
     import prontocheck.relations as api
-    public = {n for n, v in vars(api).items() if not n.startswith("_") and not isinstance(v, ModuleType)}
+
+    # (The package exports lazily: dir() lists its names before they are imported.)
+    public = {n for n in dir(api) if not n.startswith("_") and not isinstance(getattr(api, n), ModuleType)}
     public -= {"annotations"}
     assert set(api.__all__) == public
 
@@ -136,3 +138,19 @@ def test_bad_record_tables_and_json_name_their_file(fixtures: Path, tmp_path: Pa
     assert "my-items.jsonl" in text and "Records not used (1)" in text
     code, text = run("score", str(answers), "--items", str(items), "-f", "json", "-q")
     assert sorted((e["file"], e["line"]) for e in json.loads(text)["errors"]) == [(str(answers), 2), (str(items), 28)]
+
+
+def test_the_validate_command_imports_only_what_it_runs() -> None:
+    """`relations validate -f json` imports neither the other commands' modules nor rich; the option values the
+    CLI names are those of the modules that read them."""
+    from prontocheck.relations import choices
+    from prontocheck.relations.ewok import ROLES
+    from prontocheck.relations.score import REFERENCES
+
+    code = ("import sys, prontocheck.cli.relations; "
+            "print(sorted(m for m in sys.modules if m.startswith(('rich', 'prontocheck.relations.'))))")
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    for module in ("rich", "prontocheck.relations.ewok", "prontocheck.relations.score",
+                   "prontocheck.relations.render", "prontocheck.relations.clauses"):
+        assert f"'{module}'" not in loaded
+    assert (ROLES, REFERENCES) == (choices.ROLES, choices.REFERENCES)
