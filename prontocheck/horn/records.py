@@ -58,6 +58,7 @@ class Rule:
             raise UsageError(f"rule {self.name!r}: variable(s) {names} do not occur in the body")
 
 
+@slot_init  # (one derivation per fact of a closure, and per what-if step)
 @dataclass(frozen=True, slots=True)
 class Derivation:
     """Why a fact holds: given (``rule is None``, asserted by ``sources``) or derived by ``rule``.
@@ -73,24 +74,6 @@ class Derivation:
     premises: tuple[Atom, ...]
     sources: tuple[Hashable, ...]
     level: Strength
-
-
-_SET_RULE, _SET_PREMISES, _SET_SOURCES, _SET_LEVEL = (Derivation.__dict__[f].__set__
-                                                      for f in ("rule", "premises", "sources", "level"))
-
-
-def _derivation_init(self: Derivation, rule: Rule | None, premises: tuple[Atom, ...], sources: tuple[Hashable, ...],
-                     level: Strength) -> None:
-    """``Derivation``'s constructor: the dataclass's, with each slot set through its descriptor instead of the
-    frozen class's ``object.__setattr__`` by name (one derivation per fact of a closure, and per what-if step).
-    """
-    _SET_RULE(self, rule)
-    _SET_PREMISES(self, premises)
-    _SET_SOURCES(self, sources)
-    _SET_LEVEL(self, level)
-
-
-Derivation.__init__ = _derivation_init  # type: ignore[method-assign]
 
 
 @slot_init

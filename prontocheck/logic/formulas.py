@@ -63,9 +63,7 @@ class Atom(_Printable):
     args: tuple[Term, ...]
 
     _hash: Callable[[], int] = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_hash", hash(("Atom", self.predicate, self.args)).__index__)
+    """The hash, bound (see :func:`~prontocheck.logic.nodes.hashed`): set by the constructor, ``_atom_init``."""
 
     def __eq__(self, other: object) -> bool:  # flat (its arguments are terms): no generic walk
         if type(other) is not Atom:
@@ -85,9 +83,10 @@ _SET_HASH = Atom.__dict__["_hash"].__set__
 
 
 def _atom_init(self: Atom, predicate: str, args: tuple[Term, ...]) -> None:
-    """``Atom``'s constructor: the dataclass's (and its ``__post_init__``), with each slot set through its
-    descriptor instead of the frozen class's ``object.__setattr__`` by name: half the time, and a relational
-    closure makes atoms by the hundred thousand.
+    """``Atom``'s constructor, in place of the dataclass's: each slot, its hash too, set through its descriptor
+    instead of the frozen class's ``object.__setattr__`` by name: half the time, and a relational closure makes
+    atoms by the hundred thousand (:func:`~prontocheck.common.slots.slot_init` does this for classes without a
+    computed field).
     """
     _SET_PREDICATE(self, predicate)
     _SET_ARGS(self, args)
