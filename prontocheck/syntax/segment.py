@@ -48,7 +48,12 @@ _PLAIN = rx.compile(r"[A-Za-z0-9 ,.;:!?'\-\n]*")
 _STARTS_ODDLY = r"\s*+(?:[-,:'\d]|[Ss]tep|[ivx]{1,4}(?:[:.;!?]|[ ]*+(?:\n|\Z)))"
 """A piece that starts with a list or step marker, an enumerator, or no word at all (the full path blanks or drops
 them)."""
-_TRICKY = rx.compile(r"\.(?:[^\s.;!?]|" + _STARTS_ODDLY + r"|(?<=\b(?i:vs|cf|mr|ms|dr)\.)|(?<=\b(?i:mrs|etc)\.))")
+_ABBREVIATIONS = ("e.g", "i.e", "etc", "vs", "cf", "mr", "mrs", "ms", "dr")
+"""Words whose full stop ends no sentence (in any case): :data:`_ABBREVIATION` and :data:`_TRICKY` read them."""
+_AFTER_ABBREVIATION = "|".join(  # one look-behind per length (a look-behind has a fixed width)
+    r"(?<=\b(?i:" + "|".join(re.escape(a) for a in _ABBREVIATIONS if len(a) == n) + r")\.)"
+    for n in sorted({len(a) for a in _ABBREVIATIONS}))
+_TRICKY = rx.compile(r"\.(?:[^\s.;!?]|" + _STARTS_ODDLY + "|" + _AFTER_ABBREVIATION + ")")
 """After a full stop: a word or number goes on ("e.g.", "3.5"), the next piece starts oddly, or it ends an
 abbreviation ("Dr."), which ends no sentence on the full path."""
 _TRICKY_SPACING = rx.compile(r" [ ,.;:!?]")
@@ -106,7 +111,7 @@ _ANSWER_KEYS = frozenset({"answer", "final answer", "prediction", "predicted", "
                           "option", "verdict", "result", "correct option", "correct answer", "final"})
 """The keys of a JSON answer whose value is the committed answer (``"final_answer"`` is "final answer")."""
 _EVENTS = rx.compile(r'[()\[\]"\n]|[.!?;]+')
-_ABBREVIATION = rx.compile(r"\b(?:e\.g|i\.e|etc|vs|cf|Mr|Mrs|Ms|Dr)$", re.IGNORECASE)
+_ABBREVIATION = rx.compile(r"\b(?:" + "|".join(re.escape(a) for a in _ABBREVIATIONS) + ")$", re.IGNORECASE)
 _ENUMERATOR = rx.compile(r"\(?(?:\d{1,3}|[ivx]{1,4})[.):]?")
 _HAS_WORD = rx.compile(r"[A-Za-z0-9]")
 _SPACES = rx.compile(r"\s+")
