@@ -271,12 +271,13 @@ _token = getattr(Token, "_future_new", Token)
 
 
 def _compiled(plan: _Plan) -> Callable[[tuple[str, ...]], Any]:
-    """:func:`_replay` of ``plan`` as a function of the words, its steps written out as Python code: the same
-    calls with the same children, without the loop that reads the plan at each sentence.
+    """The replay of ``plan`` as a function of the words: its steps written out as Python code, each the recorded
+    call with its children (an earlier step's value, a literal token, a word's token, a token of several words
+    with its cuts), so that a replay does not read the plan at each sentence.
 
     >>> steps = ((str.upper, True, ((_WORD_TOKEN, 1, "NAME"),)),
     ...          (max, True, ((_RESULT, 0, None), (_LITERAL, "b", None), (_SPAN, (0, 1), ("NAME", ("<", "-", ">"))))))
-    >>> _compiled((steps, 1))(("x", "a")) == _replay((steps, 1), ("x", "a")) == max("A", "b", "<x-a>")
+    >>> _compiled((steps, 1))(("x", "a")) == max("A", "b", "<x-a>")
     True
     """
     steps, result = plan
@@ -309,27 +310,3 @@ def _compiled(plan: _Plan) -> Callable[[tuple[str, ...]], Any]:
     lines.append(f"    return v{int(result)}")
     exec("\n".join(lines), scope)  # noqa: S102 - names and integer indexes only; every value is in scope
     return scope["replay"]  # type: ignore[no-any-return]
-
-
-def _replay(plan: _Plan, words: tuple[str, ...]) -> Any:
-    """Make the calls of ``plan`` on ``words`` (what :func:`_compiled` writes out as code)."""
-    steps, result = plan
-    token = _token
-    values: list[Any] = []
-    for function, inline, refs in steps:
-        children = []
-        for kind, a, b in refs:
-            if kind == _RESULT:
-                children.append(values[a])
-            elif kind == _LITERAL:
-                children.append(a)
-            elif kind == _WORD_TOKEN:
-                children.append(token(b, words[a]))
-            else:
-                token_type, cuts = b
-                pieces = [cuts[0]]
-                for i, word in enumerate(words[a[0]:a[1] + 1], 1):
-                    pieces += [word, cuts[i]]
-                children.append(token(token_type, "".join(pieces)))
-        values.append(function(*children) if inline else function(children))
-    return values[result]
